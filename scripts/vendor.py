@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Copy the Python runtime into the served tree and pack the game package.
+
+Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
+
+  static/vendor/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
+                           python_stdlib.zip, pyodide-lock.json, pyodide.js
+  static/vendor/pyscript/  @pyscript/core dist/*.js and *.css (no source maps)
+  static/manni.zip         every .py file under manni/ (no __pycache__), stored
+                           with paths "manni/...", so pyscript.toml's
+                           `"./static/manni.zip" = "./*"` unpacks it into the
+                           interpreter's working directory and `import manni` works.
+
+Usage: python3 scripts/vendor.py [--quiet]
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+STATIC = ROOT / "static"
+VENDOR = STATIC / "vendor"
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "pyodide.js",  # classic-script loader; harmless, keeps `<script src>` use possible
+)
+
+# Fixed timestamp so manni.zip is byte-identical for identical sources.
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+
+def die(msg: str) -> None:
+    print(f"vendor.py: error: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def package_version(pkg_dir: Path) -> str:
+    return json.loads((pkg_dir / "package.json").read_text())["version"]
+
+
+def fresh_dir(path: Path) -> Path:
+    if path.exists():
+        shutil.rmtree(path)
+    path.mkdir(parents=True)
+    return path
+
+
+def vendor_pyodide() -> str:
+    src = NODE_MODULES / "pyodide"
+    if not (src / "package.json").is_file():
+        die("node_modules/pyodide is missing: run `npm ci` first")
+    dest = fresh_dir(VENDOR / "pyodide")
+    for name in PYODIDE_FILES:
+        if not (src / name).is_file():
+            die(f"node_modules/pyodide/{name} is missing")
+        shutil.copy2(src / name, dest / name)
+    return package_version(src)
+
+
+def vendor_pyscript() -> str:
+    src = NODE_MODULES / "@pyscript" / "core"
+    dist = src / "dist"
+    if not dist.is_dir():
+        die("node_modules/@pyscript/core/dist is missing: run `npm ci` first")
+    dest = fresh_dir(VENDOR / "pyscript")
+    count = 0
+    for f in sorted(dist.iterdir()):
+        if f.is_file() and f.suffix in (".js", ".css"):
+            shutil.copy2(f, dest / f.name)
+            count += 1
+    if not (dest / "core.js").is_file():
+        die("@pyscript/core/dist/core.js not found")
+    return package_version(src)
+
+
+def build_manni_zip() -> int:
+    pkg = ROOT / "manni"
+    out = STATIC / "manni.zip"
+    tmp = out.with_suffix(".zip.tmp")
+    STATIC.mkdir(exist_ok=True)
+    n_files = 0
+    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        dirs = [pkg] + sorted(p for p in pkg.rglob("*") if p.is_dir() and "__pycache__" not in p.parts) if pkg.is_dir() else []
+        for d in dirs:
+            # Directory entries too: even a package with no .py files yet unpacks
+            # to a directory, so `import manni` works (as a namespace package).
+            info = zipfile.ZipInfo(d.relative_to(ROOT).as_posix() + "/", ZIP_DATE)
+            info.external_attr = (0o40755 << 16) | 0x10
+            zf.writestr(info, b"")
+            for f in sorted(d.glob("*.py")):
+                info = zipfile.ZipInfo(f.relative_to(ROOT).as_posix(), ZIP_DATE)
+                info.external_attr = 0o100644 << 16
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, f.read_bytes())
+                n_files += 1
+    tmp.replace(out)
+    return n_files
+
+
+def main(argv: list[str]) -> int:
+    quiet = "--quiet" in argv or "-q" in argv
+    pyodide_v = vendor_pyodide()
+    pyscript_v = vendor_pyscript()
+    n = build_manni_zip()
+    if not quiet:
+        print(f"vendored pyodide {pyodide_v}, @pyscript/core {pyscript_v}; "
+              f"static/manni.zip: {n} .py files")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
