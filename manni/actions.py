@@ -1,0 +1,72 @@
+"""The actions a seat can take, and their JSON form in game records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import card_code, parse_card
+from .errors import RecordError
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Classic exchange: swap the whole hand for the Manni."""
+
+    def to_json(self) -> dict:
+        return {"take": True}
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Classic exchange: keep the hand dealt."""
+
+    def to_json(self) -> dict:
+        return {"take": False}
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Draw exchange: put these cards out of play and draw as many from the Manni."""
+
+    cards: tuple[int, ...]
+
+    def to_json(self) -> dict:
+        return {"discard": [card_code(c) for c in self.cards]}
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: int
+
+    def to_json(self) -> dict:
+        return {"play": card_code(self.card)}
+
+
+TAKE = Take()
+KEEP = Keep()
+Action = Take | Keep | Discard | Play
+
+
+def action_from_json(obj) -> tuple[Action, int | None]:
+    """A record's action object -> (action, the seat it names or None)."""
+    if not isinstance(obj, dict):
+        raise RecordError(f"an action must be an object, not {type(obj).__name__}")
+    seat = obj.get("seat")
+    if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2)):
+        raise RecordError(f"bad seat {seat!r}: seats are 0, 1, 2")
+    keys = set(obj) - {"seat"}
+    if len(keys) != 1:
+        raise RecordError(f"an action needs exactly one of take, discard, play; got {sorted(keys)}")
+    (key,) = keys
+    value = obj[key]
+    if key == "take":
+        if not isinstance(value, bool):
+            raise RecordError("'take' must be true or false")
+        return (TAKE if value else KEEP), seat
+    if key == "discard":
+        if not isinstance(value, list):
+            raise RecordError("'discard' must be a list of card codes")
+        return Discard(tuple(parse_card(c) for c in value)), seat
+    if key == "play":
+        return Play(parse_card(value)), seat
+    raise RecordError(f"unknown action {key!r}")

@@ -1,0 +1,60 @@
+"""``python -m manni bench``: how many random legal deals per second the engine plays."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from .actions import Discard
+from .cards import cards_of
+from .match import Match
+from .rules import RULE_SETS
+
+
+def _random_exchange(deal, rnd: random.Random) -> None:
+    ex = deal.rules.exchange
+    while deal.phase == "exchange":
+        if ex.kind == "draw":
+            hand = cards_of(deal.hands[deal.turn])
+            deal.apply(Discard(tuple(rnd.sample(hand, rnd.randint(0, ex.limit(deal))))))
+        else:
+            deal.apply(rnd.choice(deal.legal_actions()))
+
+
+def checked_deal(rules: str, seed: int, rnd: random.Random) -> None:
+    """A whole deal through the checked API: legal_actions() + apply() with undo records."""
+    deal = Match(rules, seed=seed).deal
+    _random_exchange(deal, rnd)
+    while deal.phase == "play":
+        deal.apply(rnd.choice(deal.legal_actions()))
+
+
+def fast_deal(rules: str, seed: int, rnd: random.Random) -> None:
+    """The search path: copy() + legal_cards() masks + unchecked play()."""
+    deal = Match(rules, seed=seed).deal
+    _random_exchange(deal, rnd)
+    deal = deal.copy()
+    while deal.phase == "play":
+        legal = cards_of(deal.legal_cards())
+        deal.play(legal[rnd.randrange(len(legal))])
+
+
+def measure(fn, rules: str, deals: int, repeats: int) -> float:
+    rates = []
+    for r in range(repeats):
+        rnd = random.Random(r)
+        t0 = time.perf_counter()
+        for i in range(deals):
+            fn(rules, i, rnd)
+        rates.append(deals / (time.perf_counter() - t0))
+    return statistics.median(rates)
+
+
+def run(deals: int = 500, repeats: int = 5) -> list[dict]:
+    rows = []
+    for name in RULE_SETS:
+        rows.append({"rules": name,
+                     "checked_deals_per_s": round(measure(checked_deal, name, deals, repeats)),
+                     "fast_deals_per_s": round(measure(fast_deal, name, deals, repeats))})
+    return rows

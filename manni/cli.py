@@ -1,0 +1,78 @@
+"""The command line: ``python -m manni replay|bench|tournament``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import record
+
+
+def _replay(args) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        return _fail(args, f"cannot read {args.file}: {e}", None)
+    try:
+        match = record.loads(text)
+    except record.ReplayError as e:
+        return _fail(args, str(e), e.action)
+    result = record.summary(match)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(f"{match.rules.name}, options {match.options}, seed {match.seed}")
+    for i, d in enumerate(result["deals"], 1):
+        line = f"deal {i}: dealer {d['dealer']}, {d['contract']}"
+        if "manni_taken_by" in d:
+            taker = d["manni_taken_by"]
+            line += ", Manni kept" if taker is None else f", Manni taken by {taker}"
+        else:
+            line += f", exchanged {d['exchanged']}"
+        line += f", tricks {d['tricks']}"
+        line += f", score {d['score']}" if d["complete"] else " (in progress)"
+        print(line)
+    print(f"totals {result['totals']}  plus {result['plus']}  minus {result['minus']}")
+    if result["finished"]:
+        print("winner(s): " + ", ".join(f"seat {s}" for s in result["winners"]))
+    return 0
+
+
+def _fail(args, message: str, action) -> int:
+    if args.json:
+        print(json.dumps({"error": message, "action": action}))
+    else:
+        where = "" if action is None else f" (action {action})"
+        print(f"invalid record{where}: {message}", file=sys.stderr)
+    return 2
+
+
+def _bench(args) -> int:
+    from .bench import run
+    rows = run(args.deals, args.repeats)
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    print(f"random legal deals, median of {args.repeats} runs of {args.deals} deals")
+    print(f"{'rules':14} {'checked API':>14} {'search path':>14}")
+    for r in rows:
+        print(f"{r['rules']:14} {r['checked_deals_per_s']:>10} /s {r['fast_deals_per_s']:>10} /s")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m manni")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("replay", help="replay a game record and print the result")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_replay)
+    p = sub.add_parser("bench", help="engine speed: random legal deals per second")
+    p.add_argument("--deals", type=int, default=500)
+    p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_bench)
+    args = parser.parse_args(argv)
+    return args.func(args)

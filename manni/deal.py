@@ -1,0 +1,175 @@
+"""One deal as a state machine: exchange -> 12 tricks -> scored.
+
+The contract (and cut) are fixed when the deal is laid out; the exchange is run by the rule
+set's exchange strategy; then tricks are played. Every action is checked first and refused
+with an :class:`IllegalAction` that leaves the state exactly as it was; ``undo()`` takes the
+last action back.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Play, Take
+from .cards import SUIT_MASKS, SUIT_NAMES, card_label, cards_of, count, describe
+from .errors import IllegalAction
+from .rules.base import Contract, RuleSet
+
+EXCHANGE, PLAY, OVER = "exchange", "play", "over"
+
+
+class Deal:
+    __slots__ = (
+        "rules", "options", "number", "dealer", "contract", "cut",
+        "hands", "manni", "out", "phase", "ex_pos", "exchanged",
+        "leader", "trick", "tricks", "history", "played", "_undo",
+    )
+
+    def __init__(self, rules: type[RuleSet], options: dict, number: int, dealer: int,
+                 hands: list[int], manni: list[int], cut: int | None = None) -> None:
+        self.rules = rules
+        self.options = options
+        self.number = number  # 1-based within the match
+        self.dealer = dealer
+        self.cut = cut
+        self.contract: Contract = rules.contract(number, cut)
+        self.hands = list(hands)
+        self.manni = list(manni)  # top first
+        self.out = [0, 0, 0]  # cards each seat put out of play (discards, a swapped hand)
+        self.phase = EXCHANGE
+        self.ex_pos = 0
+        self.exchanged: list[int | None] = [None, None, None]
+        self.leader = (dealer + 1) % 3
+        self.trick: list[int] = []
+        self.tricks = [0, 0, 0]
+        self.history: list[tuple[int, tuple[int, ...], int]] = []  # (leader, cards, winner)
+        self.played = 0
+        self._undo: list[tuple] = []
+
+    # -- reading -----------------------------------------------------------------------
+    @property
+    def turn(self) -> int | None:
+        if self.phase == PLAY:
+            return (self.leader + len(self.trick)) % 3
+        if self.phase == EXCHANGE:
+            return self.rules.exchange.order(self.dealer)[self.ex_pos]
+        return None
+
+    @property
+    def manni_taken_by(self) -> int | None:
+        if self.rules.exchange.kind != "swap":
+            return None
+        for s in range(3):
+            if self.exchanged[s]:
+                return s
+        return None
+
+    def legal_cards(self) -> int:
+        """Mask of the cards the seat to play may play now."""
+        hand = self.hands[(self.leader + len(self.trick)) % 3]
+        if self.trick:
+            follow = hand & SUIT_MASKS[self.trick[0] // 13]
+            if follow:
+                return follow
+        return hand
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == PLAY:
+            return [Play(c) for c in cards_of(self.legal_cards())]
+        if self.phase == EXCHANGE:
+            return self.rules.exchange.legal(self, self.turn)
+        return []
+
+    def score(self) -> list[int] | None:
+        if self.phase != OVER:
+            return None
+        return self.rules.deal_score(self.contract, self.tricks, self.options)
+
+    # -- acting ------------------------------------------------------------------------
+    def check(self, action: Action, seat: int | None = None) -> None:
+        """Raise IllegalAction with the reason if ``action`` is not allowed now."""
+        turn = self.turn
+        if turn is None:
+            raise IllegalAction("the deal is over")
+        if seat is not None and seat != turn:
+            raise IllegalAction(f"not seat {seat}'s turn (seat {turn} is to act)")
+        if self.phase == EXCHANGE:
+            if isinstance(action, Play):
+                raise IllegalAction("cards are played after the exchange")
+            self.rules.exchange.check(self, turn, action)
+            return
+        if not isinstance(action, Play):
+            if self.manni_taken_by is not None and isinstance(action, Take):
+                raise IllegalAction("the Manni was already taken")
+            raise IllegalAction("the exchange is over: play a card")
+        c = action.card
+        hand = self.hands[turn]
+        if not (hand >> c & 1):
+            raise IllegalAction(f"you do not hold {card_label(c)}")
+        if self.trick:
+            lead = self.trick[0] // 13
+            follow = hand & SUIT_MASKS[lead]
+            if follow and c // 13 != lead:
+                raise IllegalAction(f"must follow {SUIT_NAMES[lead]} (you hold {describe(cards_of(follow))})")
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        self.check(action, seat)
+        self._undo.append(self._snapshot())
+        if self.phase == EXCHANGE:
+            self.rules.exchange.apply(self, self.turn, action)
+        else:
+            self._play(action.card)
+
+    def play(self, card: int) -> None:
+        """Fast path for search: play ``card`` for the seat in turn, unchecked, no undo."""
+        self._play(card)
+
+    def _play(self, c: int) -> None:
+        seat = (self.leader + len(self.trick)) % 3
+        self.hands[seat] &= ~(1 << c)
+        self.played |= 1 << c
+        trick = self.trick
+        trick.append(c)
+        if len(trick) == 3:
+            winner = (self.leader + self.contract.trick_winner(trick)) % 3
+            self.history.append((self.leader, tuple(trick), winner))
+            self.tricks[winner] += 1
+            self.leader = winner
+            self.trick = []
+            if len(self.history) == self.rules.hand_size:
+                self.phase = OVER
+
+    def _end_exchange(self) -> None:
+        self.phase = PLAY
+        self.leader = (self.dealer + 1) % 3
+
+    # -- undo and copies ---------------------------------------------------------------
+    def _snapshot(self) -> tuple:
+        return (list(self.hands), list(self.manni), list(self.out), self.phase, self.ex_pos,
+                list(self.exchanged), self.leader, list(self.trick), list(self.tricks),
+                len(self.history), self.played)
+
+    def undo(self) -> bool:
+        """Take back the last action; False if there is none."""
+        if not self._undo:
+            return False
+        (self.hands, self.manni, self.out, self.phase, self.ex_pos, self.exchanged,
+         self.leader, self.trick, self.tricks, n, self.played) = self._undo.pop()
+        del self.history[n:]
+        return True
+
+    @property
+    def actions_taken(self) -> int:
+        return len(self._undo)
+
+    def copy(self) -> "Deal":
+        """An independent copy for search (without the undo history)."""
+        d = Deal.__new__(Deal)
+        d.rules, d.options, d.number, d.dealer = self.rules, self.options, self.number, self.dealer
+        d.contract, d.cut = self.contract, self.cut
+        d.hands, d.manni, d.out = list(self.hands), list(self.manni), list(self.out)
+        d.phase, d.ex_pos, d.exchanged = self.phase, self.ex_pos, list(self.exchanged)
+        d.leader, d.trick, d.tricks = self.leader, list(self.trick), list(self.tricks)
+        d.history, d.played, d._undo = list(self.history), self.played, []
+        return d
+
+    def hand_size(self, seat: int) -> int:
+        return count(self.hands[seat])

@@ -1,0 +1,107 @@
+"""How the Manni is used before the first trick: one strategy object per kind.
+
+``SwapExchange`` is Classic's (each in turn may take the whole Manni, blind; the first taker
+ends it). ``DrawExchange`` is Hornafjarðarmanni's (each in turn discards up to a limit and
+draws as many from the top). A rule set names one; the deal calls only these methods.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from .actions import KEEP, TAKE, Action, Discard, Keep, Take
+from .cards import cards_of, describe, mask_of
+from .errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .deal import Deal
+
+
+class Exchange:
+    kind = ""
+
+    @staticmethod
+    def order(dealer: int) -> tuple[int, int, int]:
+        """Left of the dealer first, then the right, the dealer last."""
+        return ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
+
+    def legal(self, deal: "Deal", seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def check(self, deal: "Deal", seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def apply(self, deal: "Deal", seat: int, action: Action) -> None:
+        """Apply a checked action; ends the exchange through ``deal._end_exchange()``."""
+        raise NotImplementedError
+
+
+class SwapExchange(Exchange):
+    kind = "swap"
+
+    def legal(self, deal, seat):
+        return [TAKE, KEEP]
+
+    def check(self, deal, seat, action):
+        if not isinstance(action, (Take, Keep)):
+            raise IllegalAction("in this exchange you take the Manni or keep your hand")
+
+    def apply(self, deal, seat, action):
+        if isinstance(action, Take):
+            deal.out[seat] = deal.hands[seat]
+            deal.hands[seat] = mask_of(deal.manni)
+            deal.manni = []
+            deal.exchanged[seat] = deal.rules.hand_size
+            deal._end_exchange()
+            return
+        deal.exchanged[seat] = 0
+        deal.ex_pos += 1
+        if deal.ex_pos == 3:
+            deal._end_exchange()
+
+
+class DrawExchange(Exchange):
+    """``limits`` by turn order; None means all that remain (at most a hand)."""
+
+    kind = "draw"
+
+    def __init__(self, limits: tuple[int | None, int | None, int | None]) -> None:
+        self.limits = limits
+
+    def limit(self, deal: "Deal", seat: int | None = None) -> int:
+        cap = self.limits[deal.ex_pos]
+        most = min(len(deal.manni), deal.rules.hand_size)
+        return most if cap is None else min(cap, most)
+
+    def legal(self, deal, seat):
+        hand = cards_of(deal.hands[seat])
+        out = []
+        for n in range(self.limit(deal) + 1):
+            out.extend(Discard(combo) for combo in combinations(hand, n))
+        return out
+
+    def check(self, deal, seat, action):
+        if not isinstance(action, Discard):
+            raise IllegalAction("in this exchange you choose cards to discard (none keeps your hand)")
+        cards = action.cards
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("a card is named twice in the discard")
+        missing = [c for c in cards if not deal.hands[seat] >> c & 1]
+        if missing:
+            raise IllegalAction(f"you do not hold {describe(missing)}")
+        limit = self.limit(deal)
+        if len(cards) > limit:
+            raise IllegalAction(f"discard at most {limit} cards")
+
+    def apply(self, deal, seat, action):
+        n = len(action.cards)
+        gone = mask_of(action.cards)
+        drawn = deal.manni[:n]
+        deal.manni = deal.manni[n:]
+        deal.hands[seat] = (deal.hands[seat] & ~gone) | mask_of(drawn)
+        deal.out[seat] |= gone
+        deal.exchanged[seat] = n
+        deal.ex_pos += 1
+        if deal.ex_pos == 3:
+            deal._end_exchange()

@@ -1,0 +1,191 @@
+"""A match: deals until the rule set says it is over.
+
+A match is fully determined by (rule set, options, seed, first dealer, explicit layouts,
+actions); ``manni.record`` reads and writes exactly that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .cards import cards_of, count, describe
+from .deal import OVER, Deal
+from .errors import IllegalAction, ManniError
+from .rng import Rng
+from .rules import RuleSet, get_rules
+from .view import SeatView
+
+_FIRST_DEALER_STREAM = 0xDEA1E5
+
+
+@dataclass(frozen=True)
+class Layout:
+    """An explicit deal: hand masks by seat, the Manni top first, the cut card if any."""
+
+    hands: tuple[int, int, int]
+    manni: tuple[int, ...]
+    cut: int | None = None
+
+
+class Match:
+    def __init__(self, rules: str | type[RuleSet] = "classic", options: dict | None = None,
+                 seed: int = 0, first_dealer: int | None = None,
+                 layouts: list[Layout] | tuple = ()) -> None:
+        self.rules = get_rules(rules)
+        self.options = self.rules.resolve_options(options)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ManniError(f"the seed must be a whole number ≥ 0, not {seed!r}")
+        self.seed = seed
+        if first_dealer is None:
+            first_dealer = Rng.derived(seed, _FIRST_DEALER_STREAM).below(3)
+        elif isinstance(first_dealer, bool) or first_dealer not in (0, 1, 2):
+            raise ManniError(f"first_dealer must be 0, 1 or 2, not {first_dealer!r}")
+        self.first_dealer = first_dealer
+        self.layouts = list(layouts)
+        for i, layout in enumerate(self.layouts):
+            try:
+                self._check_layout(layout, (first_dealer + i) % 3)
+            except ManniError as e:
+                raise ManniError(f"deal {i + 1}: {e}") from None
+        self.deals: list[Deal] = []
+        self.actions: list[Action] = []
+        self.deal_scores: list[list[int]] = []
+        self.finished = False
+        self.winners: list[int] = []
+        self.deals.append(self._new_deal(0))
+
+    # -- dealing -----------------------------------------------------------------------
+    def _check_layout(self, layout: Layout, dealer: int) -> None:
+        rules = self.rules
+        for seat, hand in enumerate(layout.hands):
+            if count(hand) != rules.hand_size:
+                raise ManniError(f"seat {seat} has {count(hand)} cards, not {rules.hand_size}")
+        if len(layout.manni) != rules.manni_size:
+            raise ManniError(f"the Manni has {len(layout.manni)} cards, not {rules.manni_size}")
+        seen = 0
+        dupes = []
+        for c in [*(c for h in layout.hands for c in cards_of(h)), *layout.manni]:
+            if seen >> c & 1:
+                dupes.append(c)
+            seen |= 1 << c
+        if dupes:
+            raise ManniError(f"card dealt twice: {describe(dupes)}")
+        if seen & ~rules.deck:
+            raise ManniError(f"not in the {rules.name} deck: {describe(cards_of(seen & ~rules.deck))}")
+        rules.check_layout(list(layout.hands), list(layout.manni), layout.cut, dealer)
+
+    def _new_deal(self, index: int) -> Deal:
+        dealer = (self.first_dealer + index) % 3
+        if index < len(self.layouts):
+            lay = self.layouts[index]
+            hands, manni, cut = list(lay.hands), list(lay.manni), lay.cut
+        else:
+            pack = cards_of(self.rules.deck)
+            Rng.derived(self.seed, index).shuffle(pack)
+            cut = self.rules.cut_card(pack)
+            hands, manni = self.rules.deal_pack(pack, dealer)
+        return Deal(self.rules, self.options, index + 1, dealer, hands, manni, cut)
+
+    # -- reading -----------------------------------------------------------------------
+    @property
+    def deal(self) -> Deal:
+        return self.deals[-1]
+
+    @property
+    def phase(self) -> str:
+        """"exchange", "play", "deal-over" or "match-over"."""
+        if self.finished:
+            return "match-over"
+        phase = self.deal.phase
+        return "deal-over" if phase == OVER else phase
+
+    @property
+    def turn(self) -> int | None:
+        return self.deal.turn
+
+    @property
+    def plus(self) -> list[int]:
+        return [sum(s[i] for s in self.deal_scores if s[i] > 0) for i in range(3)]
+
+    @property
+    def minus(self) -> list[int]:
+        return [-sum(s[i] for s in self.deal_scores if s[i] < 0) for i in range(3)]
+
+    @property
+    def totals(self) -> list[int]:
+        return [sum(s[i] for s in self.deal_scores) for i in range(3)]
+
+    def legal_actions(self) -> list[Action]:
+        if self.finished:
+            return []
+        if self.deal.phase == OVER:
+            return self._new_deal(len(self.deals)).legal_actions()
+        return self.deal.legal_actions()
+
+    def view(self, seat: int) -> SeatView:
+        d = self.deal
+        mine = d.turn == seat
+        exchange = self.rules.exchange
+        return SeatView(
+            seat=seat, rules=self.rules.name, options=dict(self.options),
+            exchange_kind=exchange.kind, deal_number=d.number, dealer=d.dealer,
+            contract=d.contract, cut=d.cut, phase=d.phase, turn=d.turn,
+            hand=d.hands[seat], own_out=d.out[seat], exchanged=tuple(d.exchanged),
+            manni_left=len(d.manni),
+            discard_limit=exchange.limit(d) if (mine and d.phase == "exchange"
+                                                and exchange.kind == "draw") else None,
+            leader=d.leader, trick=tuple(d.trick), history=tuple(d.history),
+            tricks=tuple(d.tricks), played=d.played,
+            hand_sizes=tuple(count(h) for h in d.hands),
+            legal=d.legal_cards() if (mine and d.phase == "play") else 0,
+            deal_scores=tuple(tuple(s) for s in self.deal_scores),
+            plus=tuple(self.plus), minus=tuple(self.minus),
+            finished=self.finished, winners=tuple(self.winners),
+        )
+
+    # -- acting ------------------------------------------------------------------------
+    def start_next_deal(self) -> None:
+        if self.finished:
+            raise IllegalAction("the match is over")
+        if self.deal.phase != OVER:
+            raise IllegalAction("the current deal is not over")
+        self.deals.append(self._new_deal(len(self.deals)))
+
+    def check(self, action: Action, seat: int | None = None) -> None:
+        if self.finished:
+            raise IllegalAction("the match is over")
+        deal = self.deal
+        if deal.phase == OVER:
+            deal = self._new_deal(len(self.deals))
+        deal.check(action, seat)
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply ``action`` (starting the next deal if the last one is over)."""
+        self.check(action, seat)
+        if self.deal.phase == OVER:
+            self.start_next_deal()
+        self.deal.apply(action, seat)
+        self.actions.append(action)
+        if self.deal.phase == OVER:
+            score = self.deal.score()
+            self.deal_scores.append(score)
+            self.finished, self.winners = self.rules.match_over(self.plus, self.minus, self.options)
+
+    def undo(self) -> bool:
+        """Take back the last action of the match; False if there is none."""
+        if not self.actions:
+            return False
+        while self.deal.actions_taken == 0:
+            self.deals.pop()
+        if self.deal.phase == OVER:
+            self.deal_scores.pop()
+            self.finished, self.winners = False, []
+        self.deal.undo()
+        self.actions.pop()
+        return True
+
+    def copy(self) -> "Match":
+        """A copy that shares nothing mutable with this match (undo history included)."""
+        from .record import match_from_record, match_to_record
+        return match_from_record(match_to_record(self))

@@ -1,0 +1,133 @@
+"""Game records (``manni-record/1``): read, write, replay. See docs/record-format.md."""
+
+from __future__ import annotations
+
+import json
+
+from .actions import action_from_json
+from .cards import card_code, cards_of, mask_of, parse_card
+from .errors import ManniError, RecordError
+from .match import Layout, Match
+from .rules import get_rules
+
+FORMAT = "manni-record/1"
+_FIELDS = {"format", "rules", "options", "seed", "first_dealer", "deals", "actions"}
+
+
+class ReplayError(RecordError):
+    """A record that fails; ``action`` is the index of the failing action, if any."""
+
+    def __init__(self, message: str, action: int | None = None) -> None:
+        super().__init__(message)
+        self.action = action
+
+
+def match_to_record(match: Match) -> dict:
+    rec = {
+        "format": FORMAT,
+        "rules": match.rules.name,
+        "options": dict(match.options),
+        "seed": match.seed,
+        "first_dealer": match.first_dealer,
+    }
+    if match.layouts:
+        rec["deals"] = [_layout_to_json(lay) for lay in match.layouts]
+    rec["actions"] = [a.to_json() for a in match.actions]
+    return rec
+
+
+def _layout_to_json(lay: Layout) -> dict:
+    out = {"hands": [[card_code(c) for c in cards_of(h)] for h in lay.hands],
+           "manni": [card_code(c) for c in lay.manni]}
+    if lay.cut is not None:
+        out["cut"] = card_code(lay.cut)
+    return out
+
+
+def _layout_from_json(obj, n: int) -> Layout:
+    where = f"deal {n + 1}"
+    if not isinstance(obj, dict):
+        raise ReplayError(f"{where}: a deal layout must be an object")
+    unknown = set(obj) - {"hands", "manni", "cut"}
+    if unknown:
+        raise ReplayError(f"{where}: unknown field(s) {sorted(unknown)}")
+    hands = obj.get("hands")
+    if not isinstance(hands, list) or len(hands) != 3 or not all(isinstance(h, list) for h in hands):
+        raise ReplayError(f"{where}: 'hands' must be three lists of card codes")
+    manni = obj.get("manni")
+    if not isinstance(manni, list):
+        raise ReplayError(f"{where}: 'manni' must be a list of card codes")
+    try:
+        hand_cards = [[parse_card(c) for c in h] for h in hands]
+        for seat, h in enumerate(hand_cards):
+            if len(set(h)) != len(h):
+                raise ReplayError(f"{where}: seat {seat} holds a card twice")
+        cut = parse_card(obj["cut"]) if obj.get("cut") is not None else None
+        return Layout(tuple(mask_of(h) for h in hand_cards), tuple(parse_card(c) for c in manni), cut)
+    except ReplayError:
+        raise
+    except RecordError as e:
+        raise ReplayError(f"{where}: {e}") from None
+
+
+def match_from_record(rec) -> Match:
+    """Build and replay a match from a record dict. Raises ReplayError."""
+    if not isinstance(rec, dict):
+        raise ReplayError("a record must be a JSON object")
+    if rec.get("format") != FORMAT:
+        raise ReplayError(f"not a {FORMAT} record (format is {rec.get('format')!r})")
+    unknown = set(rec) - _FIELDS
+    if unknown:
+        raise ReplayError(f"unknown field(s) {sorted(unknown)}")
+    try:
+        rules = get_rules(rec.get("rules"))
+        if "seed" not in rec:
+            raise ReplayError("the record has no seed")
+        layouts = rec.get("deals", [])
+        if not isinstance(layouts, list):
+            raise ReplayError("'deals' must be a list")
+        match = Match(rules, rec.get("options"), rec["seed"], rec.get("first_dealer"),
+                      [_layout_from_json(d, i) for i, d in enumerate(layouts)])
+    except ReplayError:
+        raise
+    except ManniError as e:
+        raise ReplayError(str(e)) from None
+    actions = rec.get("actions", [])
+    if not isinstance(actions, list):
+        raise ReplayError("'actions' must be a list")
+    for i, obj in enumerate(actions):
+        try:
+            action, seat = action_from_json(obj)
+            match.apply(action, seat)
+        except ManniError as e:
+            raise ReplayError(f"action {i}: {e}", i) from None
+    return match
+
+
+def loads(text: str) -> Match:
+    try:
+        rec = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise ReplayError(f"not valid JSON: {e}") from None
+    return match_from_record(rec)
+
+
+def dumps(match: Match) -> str:
+    return json.dumps(match_to_record(match), ensure_ascii=False)
+
+
+def summary(match: Match) -> dict:
+    """The replay result in the JSON form of ``python -m manni replay --json``."""
+    deals = []
+    swap = match.rules.exchange.kind == "swap"
+    for deal in match.deals:
+        item = {"dealer": deal.dealer, "contract": deal.contract.name}
+        if swap:
+            item["manni_taken_by"] = deal.manni_taken_by
+        else:
+            item["exchanged"] = list(deal.exchanged)
+        score = deal.score()
+        item.update(tricks=list(deal.tricks), score=score, complete=score is not None)
+        deals.append(item)
+    return {"deals": deals, "totals": match.totals, "plus": match.plus, "minus": match.minus,
+            "finished": match.finished, "winners": list(match.winners)}

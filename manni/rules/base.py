@@ -1,0 +1,146 @@
+"""What every rule set shares, and the hooks through which they differ.
+
+A rule set is a subclass of :class:`RuleSet`: class attributes hold the data (deck, sizes,
+options) and a few methods are the hooks (how the pack is dealt, which contract a deal has,
+how the exchange runs, how a deal and a match are scored). The deal and match state
+machines in ``manni.deal`` and ``manni.match`` call only these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from ..cards import ACE, SUIT_NAMES
+from ..errors import ManniError
+
+if TYPE_CHECKING:
+    from ..exchange import Exchange
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What a deal is played for: a trump suit, or no trump (Grand, Nóló)."""
+
+    name: str  # "hearts", "spades", "diamonds", "clubs", "grand" or "nolo"
+    trump: int | None = None
+    ace_low: bool = False
+    # power[c]: how strongly card c wins a trick when it may win at all; trumps above all.
+    power: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        power = []
+        for c in range(52):
+            r = c % 13
+            p = -1 if (self.ace_low and r == ACE) else r
+            power.append(p + (100 if c // 13 == self.trump else 0))
+        object.__setattr__(self, "power", tuple(power))
+
+    @property
+    def kind(self) -> str:
+        return "trump" if self.trump is not None else self.name
+
+    def trick_winner(self, cards) -> int:
+        """Index (in play order) of the card that wins a trick."""
+        lead = cards[0] // 13
+        trump = self.trump
+        power = self.power
+        best, best_power = 0, power[cards[0]]
+        for i in range(1, len(cards)):
+            c = cards[i]
+            s = c // 13
+            if s == lead or s == trump:
+                p = power[c]
+                if p > best_power:
+                    best, best_power = i, p
+        return best
+
+    @staticmethod
+    def trump_suit(suit: int) -> "Contract":
+        return _TRUMPS[suit]
+
+
+_TRUMPS = tuple(Contract(SUIT_NAMES[s], trump=s) for s in range(4))
+GRAND = Contract("grand")
+NOLO = Contract("nolo", ace_low=True)
+CONTRACTS = {c.name: c for c in (*_TRUMPS, GRAND, NOLO)}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    default: object
+    kind: type
+    low: int | None = None
+    high: int | None = None
+
+    def check(self, name: str, value):
+        if self.kind is bool:
+            if not isinstance(value, bool):
+                raise ManniError(f"option {name!r} must be true or false")
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ManniError(f"option {name!r} must be a whole number")
+        if not (self.low <= value <= self.high):
+            raise ManniError(f"option {name!r} must be from {self.low} to {self.high}, not {value}")
+        return value
+
+
+class RuleSet:
+    name: ClassVar[str]
+    deck: ClassVar[int]  # bitmask of the cards in play
+    hand_size: ClassVar[int] = 12
+    manni_size: ClassVar[int]
+    options: ClassVar[dict[str, OptionSpec]] = {"target": OptionSpec(10, int, 5, 20)}
+    exchange: ClassVar["Exchange"]
+
+    # -- options -----------------------------------------------------------------------
+    @classmethod
+    def resolve_options(cls, given: dict | None) -> dict:
+        if given is None:
+            given = {}
+        if not isinstance(given, dict):
+            raise ManniError("options must be an object")
+        out = {}
+        for key in given:
+            if key not in cls.options:
+                known = ", ".join(sorted(cls.options))
+                raise ManniError(f"unknown option {key!r} for {cls.name} (known: {known})")
+        for key, spec in cls.options.items():
+            out[key] = spec.check(key, given[key]) if key in given else spec.default
+        return out
+
+    # -- hooks ---------------------------------------------------------------------------
+    @classmethod
+    def deal_pack(cls, pack: list[int], dealer: int) -> tuple[list[int], list[int]]:
+        """Shuffled pack (top first) -> (hand masks by seat, Manni top first)."""
+        raise NotImplementedError
+
+    @classmethod
+    def cut_card(cls, pack: list[int]) -> int | None:
+        """The card the cut reveals, for rule sets whose contract comes from a cut."""
+        return None
+
+    @classmethod
+    def contract(cls, deal_number: int, cut: int | None) -> Contract:
+        raise NotImplementedError
+
+    @classmethod
+    def deal_score(cls, contract: Contract, tricks: list[int], options: dict) -> list[int]:
+        raise NotImplementedError
+
+    @classmethod
+    def match_over(cls, plus: list[int], minus: list[int], options: dict) -> tuple[bool, list[int]]:
+        """(finished, winners) after a deal, from the plus and minus columns."""
+        raise NotImplementedError
+
+    @classmethod
+    def check_layout(cls, hands: list[int], manni: list[int], cut: int | None, dealer: int) -> None:
+        """Extra checks of an explicit deal layout (counts and deck are checked already)."""
+        if cut is not None:
+            raise ManniError(f"{cls.name} deals have no cut card")
+
+
+def net_winners(totals: list[int]) -> list[int]:
+    best = max(totals)
+    return [s for s in range(3) if totals[s] == best]
+

@@ -1,0 +1,72 @@
+"""What one seat may know. Bots and the UI get a SeatView, never the true state.
+
+A view holds the seat's own hand and own discards, the cards played, the trick history,
+the exchange as the table saw it (who took the Manni, how many cards each exchanged),
+and the scores. It never holds another seat's cards, the Manni or anyone else's discards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import KEEP, TAKE, Action, Play
+from .cards import cards_of
+from .rules.base import Contract
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    rules: str
+    options: dict
+    exchange_kind: str  # "swap" (Classic) or "draw" (Hornafjarðarmanni)
+    deal_number: int
+    dealer: int
+    contract: Contract
+    cut: int | None
+    phase: str  # "exchange", "play" or "over"
+    turn: int | None
+    hand: int  # mask
+    own_out: int  # mask of the cards this seat put out of play
+    exchanged: tuple  # per seat: cards exchanged, None if not asked yet
+    manni_left: int
+    discard_limit: int | None  # draw exchange, on this seat's turn
+    leader: int
+    trick: tuple[int, ...]  # cards of the current trick in play order, from the leader
+    history: tuple  # completed tricks: (leader, cards, winner)
+    tricks: tuple[int, int, int]
+    played: int  # mask of every card played in this deal
+    hand_sizes: tuple[int, int, int]
+    legal: int  # mask of playable cards when it is this seat's turn to play
+    deal_scores: tuple  # scores of the finished deals of the match
+    plus: tuple[int, int, int]
+    minus: tuple[int, int, int]
+    finished: bool
+    winners: tuple[int, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat
+
+    @property
+    def manni_taken_by(self) -> int | None:
+        if self.exchange_kind != "swap":
+            return None
+        return next((s for s in range(3) if self.exchanged[s]), None)
+
+    @property
+    def totals(self) -> tuple[int, int, int]:
+        return tuple(self.plus[s] - self.minus[s] for s in range(3))
+
+    def trick_seats(self) -> list[int]:
+        return [(self.leader + i) % 3 for i in range(len(self.trick))]
+
+    def legal_actions(self) -> list[Action]:
+        """The actions open to this seat now (discards: only the count limit is given)."""
+        if not self.my_turn:
+            return []
+        if self.phase == "play":
+            return [Play(c) for c in cards_of(self.legal)]
+        if self.exchange_kind == "swap":
+            return [TAKE, KEEP]
+        return []
