@@ -88,27 +88,30 @@ class Deal:
         """Raise IllegalAction with the reason if ``action`` is not allowed now."""
         turn = self.turn
         if turn is None:
-            raise IllegalAction("the deal is over")
+            raise IllegalAction("the deal is over", "deal_over")
         if seat is not None and seat != turn:
-            raise IllegalAction(f"not seat {seat}'s turn (seat {turn} is to act)")
+            raise IllegalAction(f"not seat {seat}'s turn (seat {turn} is to act)", "not_your_turn",
+                                seat=seat, turn=turn)
         if self.phase == EXCHANGE:
             if isinstance(action, Play):
-                raise IllegalAction("cards are played after the exchange")
+                raise IllegalAction("cards are played after the exchange", "exchange_first")
             self.rules.exchange.check(self, turn, action)
             return
         if not isinstance(action, Play):
             if self.manni_taken_by is not None and isinstance(action, Take):
-                raise IllegalAction("the Manni was already taken")
-            raise IllegalAction("the exchange is over: play a card")
+                raise IllegalAction("the Manni was already taken", "manni_taken")
+            raise IllegalAction("the exchange is over: play a card", "exchange_over")
         c = action.card
         hand = self.hands[turn]
         if not (hand >> c & 1):
-            raise IllegalAction(f"you do not hold {card_label(c)}")
+            raise IllegalAction(f"you do not hold {card_label(c)}", "not_held", cards=[c])
         if self.trick:
             lead = self.trick[0] // 13
             follow = hand & SUIT_MASKS[lead]
             if follow and c // 13 != lead:
-                raise IllegalAction(f"must follow {SUIT_NAMES[lead]} (you hold {describe(cards_of(follow))})")
+                cards = cards_of(follow)
+                raise IllegalAction(f"must follow {SUIT_NAMES[lead]} (you hold {describe(cards)})",
+                                    "must_follow", suit=lead, cards=cards)
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         self.check(action, seat)

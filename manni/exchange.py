@@ -45,7 +45,7 @@ class SwapExchange(Exchange):
 
     def check(self, deal, seat, action):
         if not isinstance(action, (Take, Keep)):
-            raise IllegalAction("in this exchange you take the Manni or keep your hand")
+            raise IllegalAction("in this exchange you take the Manni or keep your hand", "swap_choice")
 
     def apply(self, deal, seat, action):
         if isinstance(action, Take):
@@ -83,16 +83,17 @@ class DrawExchange(Exchange):
 
     def check(self, deal, seat, action):
         if not isinstance(action, Discard):
-            raise IllegalAction("in this exchange you choose cards to discard (none keeps your hand)")
+            raise IllegalAction("in this exchange you choose cards to discard (none keeps your hand)",
+                                "discard_choice")
         cards = action.cards
         if len(set(cards)) != len(cards):
-            raise IllegalAction("a card is named twice in the discard")
+            raise IllegalAction("a card is named twice in the discard", "discard_twice")
         missing = [c for c in cards if not deal.hands[seat] >> c & 1]
         if missing:
-            raise IllegalAction(f"you do not hold {describe(missing)}")
+            raise IllegalAction(f"you do not hold {describe(missing)}", "not_held", cards=missing)
         limit = self.limit(deal)
         if len(cards) > limit:
-            raise IllegalAction(f"discard at most {limit} cards")
+            raise IllegalAction(f"discard at most {limit} cards", "discard_limit", limit=limit)
 
     def apply(self, deal, seat, action):
         n = len(action.cards)

@@ -147,14 +147,14 @@ class Match:
     # -- acting ------------------------------------------------------------------------
     def start_next_deal(self) -> None:
         if self.finished:
-            raise IllegalAction("the match is over")
+            raise IllegalAction("the match is over", "match_over")
         if self.deal.phase != OVER:
-            raise IllegalAction("the current deal is not over")
+            raise IllegalAction("the current deal is not over", "deal_not_over")
         self.deals.append(self._new_deal(len(self.deals)))
 
     def check(self, action: Action, seat: int | None = None) -> None:
         if self.finished:
-            raise IllegalAction("the match is over")
+            raise IllegalAction("the match is over", "match_over")
         deal = self.deal
         if deal.phase == OVER:
             deal = self._new_deal(len(self.deals))
