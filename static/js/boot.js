@@ -1,0 +1,122 @@
+/*
+ * Loading screen and start-up failure handling for the Manni page.
+ *
+ * Plain JavaScript, loaded as a classic <script> in <head> before PyScript, so
+ * it works even when the Python runtime never arrives. Contract with the page:
+ *   - #table carries data-phase="loading" until Python changes it;
+ *   - #boot-message / #boot-detail / #boot-reload show progress and errors.
+ * Python (or anything else) can report a fatal start-up problem with
+ *   window.manniBoot.fail("what went wrong", "optional detail").
+ */
+(function () {
+  "use strict";
+
+  // After this long without Python, say so (the runtime is ~6 MB gzipped on a
+  // first visit: a slow phone connection can legitimately take a while).
+  var SLOW_MS = 20000;
+  // After this long, give up and show an error.
+  var FAIL_MS = 120000;
+
+  var timers = [];
+  var done = false;
+
+  function $(id) { return document.getElementById(id); }
+  function phase() { var t = $("table"); return t ? t.dataset.phase : undefined; }
+  function loading() { return !done && phase() === "loading"; }
+
+  function setText(id, text) { var el = $(id); if (el) el.textContent = text; }
+
+  function progress(message, detail) {
+    if (!loading()) return;
+    if (message) setText("boot-message", message);
+    setText("boot-detail", detail || "");
+  }
+
+  function finish() {
+    done = true;
+    timers.forEach(clearTimeout);
+    timers = [];
+  }
+
+  function fail(reason, detail) {
+    if (done && phase() === "error") return;  // keep the first error
+    finish();
+    var table = $("table");
+    if (table) {
+      table.dataset.phase = "error";
+      table.setAttribute("aria-busy", "false");
+    }
+    var status = $("boot-status");
+    if (status) status.setAttribute("role", "alert");
+    setText("boot-message", "Manni could not start: " + reason);
+    setText("boot-detail", detail || "");
+    var reload = $("boot-reload");
+    if (reload) reload.hidden = false;
+  }
+
+  window.manniBoot = { progress: progress, fail: fail };
+
+  // A script or stylesheet of the runtime failed to load (404, offline, …).
+  // Resource errors do not bubble, so listen in the capture phase.
+  addEventListener("error", function (event) {
+    var el = event.target;
+    if (!loading() || !el || el === window) return;
+    var url = el.src || el.href;
+    if (url && (el.tagName === "SCRIPT" || el.tagName === "LINK")) {
+      fail("a file could not be loaded.", url);
+    }
+  }, true);
+
+  // The Python runtime failing to download or start surfaces as a rejected promise.
+  addEventListener("unhandledrejection", function (event) {
+    if (!loading()) return;
+    var r = event.reason;
+    fail("the Python runtime failed to load.", String((r && r.message) || r || ""));
+  });
+
+  // PyScript reports its steps ("Loading pyodide", "Loaded files", …).
+  addEventListener("py:progress", function (event) {
+    if (typeof event.detail === "string") progress("Loading…", event.detail);
+  });
+
+  // An uncaught Python error is shown by PyScript as a .py-error element (and a
+  // console.error); it fires no window error event.
+  function watchPyErrors() {
+    new MutationObserver(function () {
+      if (!loading()) return;
+      var err = document.querySelector(".py-error");
+      if (err) fail("a Python error occurred.", err.textContent.trim().split("\n").pop());
+    }).observe(document.body || document.documentElement, { childList: true, subtree: true });
+  }
+
+  // Stop the timers as soon as Python moves the page out of "loading".
+  function watchPhase() {
+    var table = $("table");
+    if (!table) return;
+    new MutationObserver(function () {
+      if (phase() !== "loading" && !done) finish();
+    }).observe(table, { attributes: true, attributeFilter: ["data-phase"] });
+  }
+
+  function start() {
+    watchPyErrors();
+    watchPhase();
+    var reload = $("boot-reload");
+    if (reload) reload.addEventListener("click", function () { location.reload(); });
+    timers.push(setTimeout(function () {
+      progress("Still loading…", "Starting Python in the browser takes a while on first visit.");
+    }, SLOW_MS));
+    timers.push(setTimeout(function () {
+      if (loading()) fail("the Python runtime did not start in time.", "Check your connection and reload.");
+    }, FAIL_MS));
+    if (typeof WebAssembly !== "object") {
+      fail("this browser does not support WebAssembly.");
+    }
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
