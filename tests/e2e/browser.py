@@ -1,0 +1,103 @@
+"""Browser helpers shared by the e2e tests and scripts/bench_boot.py.
+
+Kept free of pytest so scripts can import it too.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import socketserver
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CHROMIUM_ARGS = [
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error"}
+
+
+def chromium_executable() -> str | None:
+    """Debian's Chromium (or $CHROMIUM) if present, else None = Playwright's own."""
+    env = os.environ.get("CHROMIUM")
+    if env:
+        return env
+    for name in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if os.path.exists(name):
+            return name
+    return shutil.which("chromium")
+
+
+def launch_args() -> dict:
+    exe = chromium_executable()
+    args: dict = {"args": list(CHROMIUM_ARGS)}
+    if exe:
+        args["executable_path"] = exe
+    return args
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in LOCAL_SCHEMES:
+        return True
+    return parts.hostname in LOCAL_HOSTS
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002
+        pass
+
+    def end_headers(self):
+        # Behave like a static host: let the browser cache, but revalidate.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def handle_error(self, request, client_address):
+        pass  # the browser aborting a connection is not our business
+
+
+class StaticServer:
+    """Serve `root` on a free 127.0.0.1 port in a background thread."""
+
+    def __init__(self, root: Path = ROOT):
+        handler = functools.partial(_QuietHandler, directory=str(root))
+        self.httpd = _Server(("127.0.0.1", 0), handler)
+        self.port = self.httpd.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> "StaticServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def check_vendored() -> str | None:
+    """Return a message if the runtime has not been vendored, else None."""
+    missing = [p for p in ("static/vendor/pyodide/pyodide.mjs",
+                           "static/vendor/pyscript/core.js", "static/manni.zip")
+               if not (ROOT / p).is_file()]
+    if missing:
+        return ("missing " + ", ".join(missing)
+                + ": run `npm ci && python3 scripts/vendor.py` (or `bash scripts/test.sh`)")
+    return None

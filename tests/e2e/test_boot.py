@@ -1,0 +1,56 @@
+"""The page boots offline: only 127.0.0.1, no errors, leaves the loading phase."""
+import re
+
+import pytest
+
+from playwright.sync_api import expect
+
+
+def test_loading_shell_is_plain_html(page, base_url, monitor):
+    # Before any Python: the table frame and the loading message are there.
+    page.route(re.compile(r".*/static/vendor/.*"), lambda route: route.abort())
+    page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
+    table = page.locator("#table")
+    expect(table).to_be_visible()
+    expect(table).to_have_attribute("data-phase", re.compile("loading|error"))
+    expect(page.locator("#boot-status")).to_be_visible()
+
+
+def test_page_boots_offline_without_errors(page, base_url, monitor, boot):
+    page.goto(f"{base_url}/index.html")
+    expect(page.locator("#boot-message")).to_have_text(re.compile("Loading"))
+    phase = boot(page)
+    assert phase not in ("loading", "error")
+    expect(page.locator("#boot-status")).to_be_hidden()
+    monitor.assert_clean(page)
+    urls = monitor.requests
+    assert any(u.endswith("/static/vendor/pyodide/pyodide.asm.wasm") for u in urls)
+    assert any(u.endswith("/static/manni.zip") for u in urls)
+
+
+def test_runtime_failure_shows_error(page, base_url):
+    # The wasm never arrives: the page must say so instead of spinning forever.
+    page.route(re.compile(r".*pyodide\.asm\.wasm$"), lambda route: route.abort())
+    page.goto(f"{base_url}/index.html")
+    page.wait_for_function(
+        "() => document.getElementById('table').dataset.phase === 'error'", timeout=60_000)
+    expect(page.locator("#boot-message")).to_contain_text("could not start")
+    expect(page.locator("#boot-reload")).to_be_visible()
+
+
+def test_python_error_during_boot_shows_error(page, base_url, monitor):
+    # An uncaught Python error fires no `pageerror`: PyScript adds a .py-error
+    # element; the loading screen must turn it into a visible error, and the
+    # monitor must notice it.
+    page.route(re.compile(r".*/static/main\.py$"), lambda route: route.fulfill(
+        status=200, content_type="text/x-python",
+        body="raise RuntimeError('boot exploded')\n"))
+    page.goto(f"{base_url}/index.html")
+    page.wait_for_function(
+        "() => document.getElementById('table').dataset.phase === 'error'", timeout=90_000)
+    expect(page.locator("#boot-message")).to_contain_text("Python error")
+    expect(page.locator("#boot-detail")).to_contain_text("boot exploded")
+    assert any("boot exploded" in t for t in monitor.py_errors(page))
+    assert not monitor.page_errors  # the trap: nothing reaches pageerror
+    with pytest.raises(AssertionError, match="py-error"):
+        monitor.assert_clean(page)
