@@ -1,0 +1,47 @@
+"""Computer players. They decide from a :class:`~manni.view.SeatView` only.
+
+``make_bot(level, seed)`` -> a :class:`Bot` with ``choose(view)`` (synchronous) and
+``steps(view)`` (a generator that yields between slices of work, ~20-40 ms, and returns
+the action); ``hint(view)`` -> the Hard bot's choice for that seat with short reasons.
+"""
+
+from __future__ import annotations
+
+from .base import Bot
+from .easy import EasyBot
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def _classes():
+    classes = {"easy": EasyBot}
+    try:
+        from .medium import MediumBot
+        classes["medium"] = MediumBot
+    except ImportError:  # pragma: no cover  (during development)
+        classes["medium"] = EasyBot
+    try:
+        from .hard import HardBot
+        classes["hard"] = HardBot
+    except ImportError:  # pragma: no cover
+        classes["hard"] = classes["medium"]
+    return classes
+
+
+def make_bot(level: str, seed: int = 0, **kw) -> Bot:
+    """A bot of ``level`` ("easy", "medium", "hard"), deterministic given ``seed``."""
+    classes = _classes()
+    if level not in classes:
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    return classes[level](seed=seed, **kw)
+
+
+def hint(view, budget_ms: int = 500):
+    """(action, reasons): what the Hard bot would do in this seat, with short English reasons."""
+    bot = make_bot("hard", seed=view.deal_number * 7919 + view.seat, budget_ms=budget_ms)
+    action = bot.choose(view)
+    reasons = [text for text in getattr(bot, "last_reasons", [])]
+    return action, reasons
+
+
+__all__ = ["LEVELS", "Bot", "make_bot", "hint"]

@@ -1,0 +1,29 @@
+"""The bot interface: decide from a SeatView, synchronously or in slices."""
+
+from __future__ import annotations
+
+import random
+from typing import Generator
+
+
+class Bot:
+    level = "?"
+
+    def __init__(self, seed: int = 0, **kw) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.options = kw
+
+    def choose(self, view):
+        """The action for ``view`` (it must be this seat's turn)."""
+        gen = self.steps(view)
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                return stop.value
+
+    def steps(self, view) -> Generator[None, None, object]:
+        """Yield between slices of work; the generator's return value is the action."""
+        return self.choose(view)
+        yield  # pragma: no cover  (makes this a generator)
