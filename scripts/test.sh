@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Install what the tests need and run every test (engine, Pyodide, browser).
+#   bash scripts/test.sh                 # everything
+#   bash scripts/test.sh tests/engine    # extra arguments go to pytest
+# Safe to re-run: each step is skipped or cheap when already done.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+. scripts/lib.sh
+PYTHON="${PYTHON:-python3}"
+
+# Browser: Debian's Chromium (Playwright's own download is not possible everywhere).
+if [ -x /usr/bin/chromium ] || [ -n "${CHROMIUM:-}" ]; then
+  :
+elif is_root_with_apt; then
+  log "installing chromium with apt"
+  apt_install chromium
+fi
+
+log "pip install -r requirements-dev.txt"
+PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1 \
+  "$PYTHON" -m pip install -q -r requirements-dev.txt 2> >(grep -v "^WARNING: Location" >&2)
+
+if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM:-}" ]; then
+  log "no system Chromium: using Playwright's own (python -m playwright install chromium)"
+  "$PYTHON" -m playwright install chromium
+fi
+
+install_runtime
+
+log "python -m pytest $*"
+exec "$PYTHON" -m pytest "$@"
