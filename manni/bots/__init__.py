@@ -33,7 +33,9 @@ def make_bot(level: str, seed: int = 0, **kw) -> Bot:
     classes = _classes()
     if level not in classes:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
-    return classes[level](seed=seed, **kw)
+    bot = classes[level](seed=seed, **kw)
+    bot.level = level
+    return bot
 
 
 def hint(view, budget_ms: int = 500):
