@@ -52,7 +52,8 @@ def action_from_json(obj) -> tuple[Action, int | None]:
     if not isinstance(obj, dict):
         raise RecordError(f"an action must be an object, not {type(obj).__name__}")
     seat = obj.get("seat")
-    if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2)):
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                             or seat not in (0, 1, 2)):
         raise RecordError(f"bad seat {seat!r}: seats are 0, 1, 2")
     keys = set(obj) - {"seat"}
     if len(keys) != 1:

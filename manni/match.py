@@ -39,7 +39,8 @@ class Match:
         self.seed = seed
         if first_dealer is None:
             first_dealer = Rng.derived(seed, _FIRST_DEALER_STREAM).below(3)
-        elif isinstance(first_dealer, bool) or first_dealer not in (0, 1, 2):
+        elif (isinstance(first_dealer, bool) or not isinstance(first_dealer, int)
+              or first_dealer not in (0, 1, 2)):
             raise ManniError(f"first_dealer must be 0, 1 or 2, not {first_dealer!r}")
         self.first_dealer = first_dealer
         self.layouts = list(layouts)
