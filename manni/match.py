@@ -51,6 +51,7 @@ class Match:
                 raise ManniError(f"deal {i + 1}: {e}") from None
         self.deals: list[Deal] = []
         self.actions: list[Action] = []
+        self._deals_before: list[int] = []  # per action: how many deals there were before it
         self.deal_scores: list[list[int]] = []
         self.finished = False
         self.winners: list[int] = []
@@ -164,10 +165,12 @@ class Match:
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Apply ``action`` (starting the next deal if the last one is over)."""
         self.check(action, seat)
+        before = len(self.deals)
         if self.deal.phase == OVER:
             self.start_next_deal()
         self.deal.apply(action, seat)
         self.actions.append(action)
+        self._deals_before.append(before)
         if self.deal.phase == OVER:
             score = self.deal.score()
             self.deal_scores.append(score)
@@ -184,9 +187,14 @@ class Match:
             self.finished, self.winners = False, []
         self.deal.undo()
         self.actions.pop()
+        # A deal that this action started (the previous one was over) goes away with it.
+        del self.deals[self._deals_before.pop():]
         return True
 
     def copy(self) -> "Match":
         """A copy that shares nothing mutable with this match (undo history included)."""
         from .record import match_from_record, match_to_record
-        return match_from_record(match_to_record(self))
+        twin = match_from_record(match_to_record(self))
+        while len(twin.deals) < len(self.deals):  # a next deal started without an action yet
+            twin.start_next_deal()
+        return twin
