@@ -32,6 +32,9 @@ RULE_SETS: dict[str, type[RuleSet]] = _discover()
 def get_rules(name: str | type[RuleSet]) -> type[RuleSet]:
     if isinstance(name, type) and issubclass(name, RuleSet):
         return name
+    if isinstance(name, str) and name not in RULE_SETS:
+        # A module put on this package's path after start-up (a plug-in rule set).
+        RULE_SETS.update(_discover())
     try:
         return RULE_SETS[name]
     except (KeyError, TypeError):
