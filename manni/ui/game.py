@@ -1,0 +1,267 @@
+"""The controller between the page and the engine: pure Python, no ``js``.
+
+A :class:`Game` owns the :class:`~manni.match.Match` and the UI state around it (the
+cards selected for a discard, the last notice, the announcements waiting for the live
+region). The page calls its methods on taps and renders :func:`manni.ui.render` from
+``game.view`` — the SeatView of seat 0 — so nothing hidden can reach the page.
+Opponents are driven by the page (``bot_seat`` / ``opponent_view`` / ``apply_opponent``)
+so it can pace them and yield to the browser between slices of their thinking.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..actions import KEEP, TAKE, Discard, Keep, Play, Take
+from ..cards import cards_of, parse_card
+from ..errors import IllegalAction, ManniError
+from ..match import Match
+from ..record import dumps, loads
+from ..rng import Rng
+from .i18n import Translator
+from .settings import Settings, variant_of
+
+YOU = 0
+
+
+def random_seed() -> int:
+    return int.from_bytes(os.urandom(6), "big")
+
+
+# --------------------------------------------------------------------------------------
+# Opponents
+class RandomBot:
+    """TEMPORARY stand-in used only while manni.bots is missing: a random legal action."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def steps(self, view):
+        yield
+        return self.choose(view)
+
+    def choose(self, view):
+        if view.phase == "exchange":
+            if view.exchange_kind == "swap":
+                return (TAKE, KEEP)[self.rng.below(2)]
+            hand = cards_of(view.hand)
+            n = self.rng.below((view.discard_limit or 0) + 1)
+            return Discard(tuple(sorted(hand, key=lambda c: c % 13)[:n]))
+        legal = cards_of(view.legal)
+        return Play(legal[self.rng.below(len(legal))])
+
+
+def make_opponent(level: str, seat: int, seed: int):
+    try:
+        from ..bots import make_bot
+    except ImportError:
+        return RandomBot(seed ^ seat)
+    for call in (lambda: make_bot(level, seed=seed + seat), lambda: make_bot(level)):
+        try:
+            return call()
+        except TypeError:
+            continue
+    return make_bot(level)
+
+
+# --------------------------------------------------------------------------------------
+class Game:
+    def __init__(self, match: Match, settings: Settings, t: Translator | None = None) -> None:
+        self.match = match
+        self.settings = settings
+        self.t = t or Translator(settings.lang)
+        self.selected: list[int] = []
+        self.notice = ""
+        self.notice_seq = 0
+        self.announcements: list[str] = []
+        self.thinking: int | None = None
+        self._bots: dict[int, object] = {}
+
+    # -- creation ----------------------------------------------------------------------
+    @classmethod
+    def new(cls, settings: Settings, seed: int | None = None, t: Translator | None = None) -> "Game":
+        rules, options = settings.rules_and_options()
+        game = cls(Match(rules, options, random_seed() if seed is None else seed), settings, t)
+        game.announce_deal()
+        return game
+
+    @classmethod
+    def from_record_text(cls, text: str, settings: Settings, t: Translator | None = None) -> "Game":
+        """Raises ManniError (ReplayError) for a damaged or foreign record."""
+        match = loads(text)
+        settings.variant = variant_of(match.rules.name, match.options)
+        settings.target = match.options.get("target", settings.target)
+        return cls(match, settings, t)
+
+    def record_json(self) -> str:
+        return dumps(self.match)
+
+    # -- reading -----------------------------------------------------------------------
+    @property
+    def view(self):
+        return self.match.view(YOU)
+
+    @property
+    def phase(self) -> str:
+        return self.match.phase
+
+    def bot_seat(self) -> int | None:
+        """The opponent who must act now, if any."""
+        if self.phase in ("exchange", "play") and self.match.turn != YOU:
+            return self.match.turn
+        return None
+
+    def discard_limit(self) -> int:
+        v = self.view
+        return v.discard_limit or 0
+
+    def past_contracts(self) -> list:
+        """The contract of every deal so far (public: each was shown to all)."""
+        return [d.contract for d in self.match.deals]
+
+    def can_undo(self) -> bool:
+        """Cheap test (no replay): has seat 0 acted in this deal, and is the match on?"""
+        v = self.view
+        if v.finished:
+            return False
+        return (v.exchanged[YOU] is not None or bool(v.history)
+                or YOU in v.trick_seats())
+
+    # -- notices and announcements -------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.announcements.append(text)
+
+    def refuse(self, text: str) -> bool:
+        self.notice = text
+        self.notice_seq += 1
+        return False
+
+    def take_announcements(self) -> list[str]:
+        out, self.announcements = self.announcements, []
+        return out
+
+    def announce_deal(self) -> None:
+        v = self.view
+        self.say(self.t("say.new_deal", n=v.deal_number, contract=self.t.contract(v.contract),
+                        dealer=self.t.seat(v.dealer)))
+
+    # -- the player's taps -------------------------------------------------------------
+    def tap_card(self, code: str) -> bool:
+        """A tap on a card of the hand: select it for a discard, or play it. False if refused."""
+        try:
+            c = parse_card(code)
+        except ManniError:
+            return False
+        v = self.view
+        if not (v.hand >> c & 1):
+            return False
+        if v.phase == "exchange" and v.exchange_kind == "draw":
+            if v.turn != YOU:
+                return self.refuse(self.t("notice.wait_turn", name=self.t.seat(v.turn)))
+            if c in self.selected:
+                self.selected.remove(c)
+                self.notice = ""
+                return True
+            limit = self.discard_limit()
+            if len(self.selected) >= limit:
+                return self.refuse(self.t.plural("illegal.discard_limit", limit, limit=limit))
+            self.selected.append(c)
+            self.notice = ""
+            return True
+        return self.act(Play(c))
+
+    def take_manni(self) -> bool:
+        return self.act(TAKE)
+
+    def keep_hand(self) -> bool:
+        return self.act(KEEP)
+
+    def confirm_discard(self) -> bool:
+        return self.act(Discard(tuple(sorted(self.selected))))
+
+    def act(self, action) -> bool:
+        try:
+            self.match.check(action, YOU)
+        except IllegalAction as e:
+            return self.refuse(self.t.illegal(e))
+        self._apply(YOU, action)
+        self.selected = []
+        self.notice = ""
+        return True
+
+    def next_deal(self) -> bool:
+        if self.phase != "deal-over":
+            return False
+        self.match.start_next_deal()
+        self.selected = []
+        self.notice = ""
+        self.announce_deal()
+        return True
+
+    # -- undo: back to your previous decision ---------------------------------------------
+    def _undo_target(self) -> Match | None:
+        m = self.match
+        if m.finished or not m.actions:
+            return None
+        trial = m.copy()
+        while trial.deal.actions_taken > 0:
+            trial.undo()
+            if trial.turn == YOU:
+                return trial
+        return None
+
+    def undo(self) -> bool:
+        target = self._undo_target()
+        if target is None:
+            return self.refuse(self.t("notice.nothing_to_undo"))
+        self.match = target
+        self.selected = []
+        self.notice = ""
+        self.say(self.t("say.undone"))
+        return True
+
+    # -- opponents -----------------------------------------------------------------------
+    def opponent(self, seat: int):
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = make_opponent(self.settings.level, seat, self.match.seed)
+        return bot
+
+    def opponent_view(self, seat: int):
+        return self.match.view(seat)
+
+    def apply_opponent(self, seat: int, action) -> None:
+        self._apply(seat, action)
+
+    def play_opponent_now(self) -> bool:
+        """Synchronous opponent move (tests and the CLI); False if it is not their turn."""
+        seat = self.bot_seat()
+        if seat is None:
+            return False
+        self._apply(seat, self.opponent(seat).choose(self.opponent_view(seat)))
+        return True
+
+    # -- applying and describing -------------------------------------------------------
+    def _apply(self, seat: int, action) -> None:
+        before = len(self.match.deal.history)
+        self.match.apply(action, seat)
+        t, name = self.t, self.t.seat(seat)
+        you = seat == YOU
+        if isinstance(action, Take):
+            self.say(t("say.you_take_manni") if you else t("say.takes_manni", name=name))
+        elif isinstance(action, Keep):
+            self.say(t("say.you_keep_hand") if you else t("say.keeps_hand", name=name))
+        elif isinstance(action, Discard):
+            n = len(action.cards)  # only the count: the cards stay hidden
+            self.say(t.plural("say.you_exchange", n) if you else t.plural("say.exchanges", n, name=name))
+        elif isinstance(action, Play):
+            card = t.card(action.card)
+            self.say(t("say.you_play", card=card) if you else t("say.plays", name=name, card=card))
+            deal = self.match.deal
+            if len(deal.history) > before:
+                winner = deal.history[-1][2]
+                self.say(t("say.you_win_trick") if winner == YOU
+                         else t("say.wins_trick", name=t.seat(winner)))
+        if self.phase in ("deal-over", "match-over"):
+            from .render import result_sentence
+            self.say(result_sentence(self.view, t))

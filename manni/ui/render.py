@@ -1,0 +1,340 @@
+"""HTML for the table, from seat 0's SeatView only: pure functions, no ``js``.
+
+Nothing here can see another seat's cards: the inputs are the SeatView (own hand, cards
+played, counts), the public contracts of the deals, and UI state (selection, notice).
+All text comes from the Translator; every dynamic value is escaped.
+
+Automation hooks (see docs/ui.md): ``data-phase`` / ``data-turn`` on the table root (see
+:func:`table_attrs`), ``button[data-card]`` for the hand, ``data-action`` on controls.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..cards import RANKS, SUITS, SUIT_SYMBOLS, card_code, cards_of
+
+YOU = 0
+SUIT_ORDER = (0, 1, 3, 2)  # spades, hearts, clubs, diamonds: colours alternate
+
+
+def _e(text) -> str:
+    return escape(str(text), quote=True)
+
+
+def sort_hand(cards, contract) -> list[int]:
+    """By suit (trumps first, the other suits alternating colours), high to low."""
+    trump = contract.trump
+    order = ([trump] if trump is not None else []) + [s for s in SUIT_ORDER if s != trump]
+    ace_low = contract.ace_low
+
+    def key(c):
+        r = c % 13
+        power = -1 if (ace_low and r == 12) else r
+        return (order.index(c // 13), -power)
+
+    return sorted(cards, key=key)
+
+
+# -- cards ---------------------------------------------------------------------------------
+def card_face(c: int, t, cls: str = "") -> str:
+    """A face-up card that is not a control (trick, reminders)."""
+    return (f'<span class="card face s{c // 13} {cls}" role="img" aria-label="{_e(t.card(c))}">'
+            f'<span class="rank">{_e(t.rank_short(c))}</span>'
+            f'<span class="suit" aria-hidden="true">{SUIT_SYMBOLS[c // 13]}</span></span>')
+
+
+def card_button(c: int, t, *, playable: bool, selectable: bool, selected: bool) -> str:
+    attrs = [f'type="button"', f'data-card="{card_code(c)}"', f'aria-label="{_e(t.card(c))}"']
+    cls = ["card", "face", f"s{c // 13}"]
+    if selectable:
+        attrs.append(f'aria-pressed="{"true" if selected else "false"}"')
+        cls.append("selectable")
+        if selected:
+            cls.append("selected")
+    elif playable:
+        cls.append("playable")
+    else:
+        cls.append("unplayable")
+        attrs.append('aria-disabled="true"')
+    return (f'<button class="{" ".join(cls)}" {" ".join(attrs)}>'
+            f'<span class="rank">{_e(t.rank_short(c))}</span>'
+            f'<span class="suit" aria-hidden="true">{SUIT_SYMBOLS[c // 13]}</span></button>')
+
+
+def card_back(label: str = "") -> str:
+    return f'<span class="card back" aria-hidden="true">{_e(label)}</span>'
+
+
+# -- state ---------------------------------------------------------------------------------
+def table_attrs(game) -> dict[str, str]:
+    """The automation hooks on the table root: data-phase and data-turn."""
+    phase = game.phase
+    turn = "you" if game.bot_seat() is None else "opponent"
+    return {"data-phase": phase, "data-turn": turn, "data-rules": game.view.rules}
+
+
+def status_text(game) -> str:
+    v, t = game.view, game.t
+    phase = game.phase
+    if phase == "match-over":
+        return t("status.match_over")
+    if phase == "deal-over":
+        return t("status.deal_over")
+    if v.turn != YOU:
+        return t("status.waiting", name=t.seat(v.turn))
+    if phase == "exchange":
+        if v.exchange_kind == "swap":
+            return t("status.your_exchange_swap", n=v.hand_sizes[YOU])
+        limit = v.discard_limit or 0
+        return (t.plural("status.your_exchange_draw", limit) + " "
+                + t("status.selected", n=len(game.selected), limit=limit))
+    return t("status.your_follow") if v.trick else t("status.your_lead")
+
+
+def _seat_exchange_note(v, seat, t) -> str:
+    ex = v.exchanged[seat]
+    if ex is None:
+        return ""
+    if v.exchange_kind == "swap":
+        return t("seat.took_manni") if ex else t("seat.kept_hand")
+    return t.plural("seat.exchanged", ex)
+
+
+def seat_panel(v, seat, game) -> str:
+    t = game.t
+    is_turn = v.turn == seat and v.phase in ("exchange", "play") and game.phase in ("exchange", "play")
+    cls = ["seat", f"seat-{seat}"]
+    if is_turn:
+        cls.append("is-turn")
+    dealer = ""
+    if v.dealer == seat:
+        dealer = (f'<span class="dealer-chip" title="{_e(t("seat.dealer"))}" '
+                  f'aria-label="{_e(t("seat.dealer"))}">{_e(t("seat.dealer_short"))}</span>')
+    stats = [t.plural("seat.tricks", v.tricks[seat])]
+    if seat != YOU:
+        stats.append(t.plural("seat.cards", v.hand_sizes[seat]))
+    note = _seat_exchange_note(v, seat, t)
+    if is_turn and seat != YOU:
+        note = t("seat.thinking")
+    elif is_turn:
+        note = t("seat.your_turn")
+    return (f'<section class="{" ".join(cls)}" data-seat="{seat}" aria-label="{_e(t.seat(seat))}">'
+            f'<div class="seat-head"><span class="seat-name">{_e(t.seat(seat))}</span>{dealer}</div>'
+            f'<div class="seat-stats">{" · ".join(_e(s) for s in stats)}</div>'
+            f'<div class="seat-note">{_e(note)}</div></section>')
+
+
+def contract_box(v, t) -> str:
+    """Deal number, contract, the Manni and its reminder card (2 of trumps, or the cut)."""
+    parts = [f'<div class="deal-no">{_e(t("table.deal", n=v.deal_number))}</div>',
+             f'<div class="contract" data-contract="{_e(v.contract.name)}">{_e(t.contract(v.contract))}</div>']
+    if v.contract.trump is None:
+        parts.append(f'<div class="contract-hint">{_e(t(f"contract.{v.contract.name}_hint"))}</div>')
+    cards = []
+    taken = v.manni_taken_by
+    if v.exchange_kind == "swap":
+        if taken is None:
+            cards.append(f'<span class="manni-pile" title="{_e(t("table.manni"))}">'
+                         f'{card_back(str(v.manni_left))}</span>')
+        reminder = 0 + 13 * v.contract.trump  # the 2 of trumps (not in the Classic deck)
+        cards.append(card_face(reminder, t, "mini reminder"))
+        if taken is not None:
+            note = t("table.manni_taken", name=t.seat(taken))
+        elif v.phase == "exchange":
+            note = t.plural("table.manni_cards", v.manni_left)
+        else:
+            note = t("table.manni_kept")
+    else:
+        cards.append(f'<span class="manni-pile" title="{_e(t("table.manni"))}">'
+                     f'{card_back(str(v.manni_left))}</span>')
+        if v.cut is not None:
+            cards.append(card_face(v.cut, t, "mini reminder cut"))
+        note = t.plural("table.manni_cards", v.manni_left)
+        if v.cut is not None:
+            note += " · " + t("table.cut_card", card=t.card(v.cut))
+    parts.append(f'<div class="manni-row">{"".join(cards)}</div>')
+    parts.append(f'<div class="manni-note">{_e(note)}</div>')
+    return f'<div class="contract-box">{"".join(parts)}</div>'
+
+
+def trick_area(v, t) -> str:
+    slots = {0: "", 1: "", 2: ""}
+    note = ""
+    done = False
+    if v.trick:
+        for seat, c in zip(v.trick_seats(), v.trick):
+            slots[seat] = card_face(c, t)
+    elif v.history:
+        leader, cards, winner = v.history[-1]
+        for i, c in enumerate(cards):
+            seat = (leader + i) % 3
+            slots[seat] = card_face(c, t, "won" if seat == winner else "")
+        note = t("table.trick_won", name=t.seat(winner))
+        done = True
+    inner = "".join(f'<div class="slot slot-{s}" data-slot="{s}">{slots[s]}</div>' for s in (1, 2, 0))
+    return (f'<div class="trick{" done" if done else ""}" role="group" aria-label="{_e(t("table.trick_label"))}">'
+            f'{inner}<p class="trick-note">{_e(note)}</p></div>')
+
+
+def action_bar(game) -> str:
+    v, t = game.view, game.t
+    out = []
+    if game.phase == "exchange" and v.turn == YOU:
+        if v.exchange_kind == "swap":
+            out.append(f'<button type="button" class="btn primary" data-action="take-manni">{_e(t("btn.take_manni"))}</button>')
+            out.append(f'<button type="button" class="btn" data-action="keep-hand">{_e(t("btn.keep_hand"))}</button>')
+        else:
+            n = len(game.selected)
+            out.append(f'<button type="button" class="btn primary" data-action="confirm-discard">'
+                       f'{_e(t.plural("btn.confirm_discard", n))}</button>')
+    return f'<div class="actions">{"".join(out)}</div>'
+
+
+def tools_bar(game) -> str:
+    v, t = game.view, game.t
+    last = "" if v.history else " disabled"
+    undo = "" if game.can_undo() else " disabled"
+    return (f'<div class="tools">'
+            f'<button type="button" class="btn small" data-action="last-trick"{last}>{_e(t("btn.last_trick"))}</button>'
+            f'<button type="button" class="btn small" data-action="undo"{undo}>{_e(t("btn.undo"))}</button></div>')
+
+
+def hand_html(game) -> str:
+    v, t = game.view, game.t
+    drawing = game.phase == "exchange" and v.exchange_kind == "draw" and v.turn == YOU
+    playing = game.phase == "play" and v.turn == YOU
+    buttons = []
+    for c in sort_hand(cards_of(v.hand), v.contract):
+        buttons.append(card_button(c, t, playable=playing and bool(v.legal >> c & 1),
+                                   selectable=drawing, selected=c in game.selected))
+    cls = "hand"
+    if drawing:
+        cls += " choosing"
+    return (f'<div id="hand" class="{cls}" role="group" aria-label="{_e(t("table.hand_label"))}">'
+            f'{"".join(buttons)}</div>')
+
+
+# -- results -------------------------------------------------------------------------------
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
+
+
+def result_sentence(v, t) -> str:
+    if v.finished:
+        w = list(v.winners)
+        if len(w) == 1:
+            return t("result.you_win") if w[0] == YOU else t("result.wins", name=t.seat(w[0]))
+        return t("result.share", names=t.join([t.seat(s) for s in w]))
+    if v.deal_scores:
+        last = v.deal_scores[-1]
+        parts = [f"{t.seat(s)}: {t.plural('seat.tricks', v.tricks[s])}, {_signed(last[s])}" for s in range(3)]
+        return t("result.title", n=v.deal_number) + ". " + "; ".join(parts) + "."
+    return ""
+
+
+def _contract_short(contract, t) -> str:
+    if contract.trump is not None:
+        return SUIT_SYMBOLS[contract.trump]
+    return t(f"contract.{contract.name}")
+
+
+def score_sheet(game) -> str:
+    v, t = game.view, game.t
+    if not v.deal_scores:
+        return f'<p class="sheet-empty">{_e(t("sheet.empty"))}</p>'
+    contracts = game.past_contracts()
+    split = v.rules == "hornafjordur"
+    head = [f'<th scope="col">{_e(t("sheet.deal"))}</th>']
+    sub = ['<th></th>'] if split else []
+    for s in range(3):
+        if split:
+            head.append(f'<th scope="colgroup" colspan="2">{_e(t.seat(s))}</th>')
+            sub.append(f'<th scope="col" class="plus">{_e(t("result.col_plus"))}</th>'
+                       f'<th scope="col" class="minus">{_e(t("result.col_minus"))}</th>')
+        else:
+            head.append(f'<th scope="col">{_e(t.seat(s))}</th>')
+    rows = []
+    for i, score in enumerate(v.deal_scores):
+        c = contracts[i] if i < len(contracts) else None
+        label = f'{i + 1} <span class="sheet-contract">{_e(_contract_short(c, t)) if c else ""}</span>'
+        cells = [f'<th scope="row">{label}</th>']
+        for s in range(3):
+            n = score[s]
+            if split:
+                cells.append(f'<td class="plus">{"+" + str(n) if n > 0 else ""}</td>'
+                             f'<td class="minus">{"−" + str(-n) if n < 0 else ""}</td>')
+            else:
+                cells.append(f'<td>{_e(_signed(n) if v.options.get("minus_points") else n)}</td>')
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    foot = [f'<th scope="row">{_e(t("sheet.total"))}</th>']
+    for s in range(3):
+        if split:
+            foot.append(f'<td class="plus">{v.plus[s]}</td><td class="minus">{"−" + str(v.minus[s]) if v.minus[s] else 0}</td>')
+        else:
+            total = v.totals[s]
+            foot.append(f'<td>{_e(_signed(total) if v.options.get("minus_points") else total)}</td>')
+    thead = "<tr>" + "".join(head) + "</tr>" + ("<tr>" + "".join(sub) + "</tr>" if split else "")
+    return (f'<table class="sheet{" split" if split else ""}"><caption>{_e(t("sheet.title"))} · '
+            f'{_e(t("table.target", n=v.options.get("target")))}</caption>'
+            f'<thead>{thead}</thead><tbody>{"".join(rows)}</tbody><tfoot><tr>{"".join(foot)}</tr></tfoot></table>')
+
+
+def result_panel(game) -> str:
+    v, t = game.view, game.t
+    phase = game.phase
+    if phase not in ("deal-over", "match-over"):
+        return ""
+    split = v.rules == "hornafjordur"
+    last = v.deal_scores[-1] if v.deal_scores else (0, 0, 0)
+    cols = [t("result.col_player"), t("result.col_tricks"), t("result.col_points")]
+    cols += [t("result.col_plus"), t("result.col_minus"), t("result.col_net")] if split else [t("result.col_total")]
+    rows = []
+    for s in range(3):
+        cells = [f'<th scope="row">{_e(t.seat(s))}</th>', f"<td>{v.tricks[s]}</td>", f"<td>{_e(_signed(last[s]))}</td>"]
+        if split:
+            cells += [f"<td>{v.plus[s]}</td>", f"<td>{v.minus[s]}</td>", f"<td>{_e(_signed(v.totals[s]))}</td>"]
+        else:
+            cells.append(f"<td>{_e(_signed(v.totals[s]) if v.options.get('minus_points') else v.totals[s])}</td>")
+        win = " winner" if (v.finished and s in v.winners) else ""
+        rows.append(f'<tr class="seat-row{win}">{"".join(cells)}</tr>')
+    table = (f'<table class="deal-result"><thead><tr>{"".join(f"<th scope=col>{_e(c)}</th>" for c in cols)}</tr></thead>'
+             f'<tbody>{"".join(rows)}</tbody></table>')
+    if phase == "match-over":
+        title = t("result.match_title")
+        headline = f'<p class="headline">{_e(result_sentence(v, t))}</p>'
+        button = f'<button type="button" class="btn primary" data-action="new-match">{_e(t("btn.new_match"))}</button>'
+    else:
+        title = t("result.title", n=v.deal_number)
+        headline = ""
+        button = f'<button type="button" class="btn primary" data-action="next-deal">{_e(t("btn.next_deal"))}</button>'
+    return (f'<section class="result" role="region" aria-labelledby="result-title">'
+            f'<h2 id="result-title">{_e(title)}</h2>{headline}{table}'
+            f'<div class="result-actions">{button}</div>'
+            f'<details class="result-sheet"><summary>{_e(t("sheet.title"))}</summary>{score_sheet(game)}</details>'
+            f'</section>')
+
+
+def last_trick(game) -> str:
+    v, t = game.view, game.t
+    if not v.history:
+        return f'<p>{_e(t("last.none"))}</p>'
+    leader, cards, winner = v.history[-1]
+    items = []
+    for i, c in enumerate(cards):
+        seat = (leader + i) % 3
+        led = f' <span class="led">({_e(t("last.led"))})</span>' if i == 0 else ""
+        items.append(f'<li class="{"won" if seat == winner else ""}"><span class="who">{_e(t.seat(seat))}{led}</span>'
+                     f'{card_face(c, t)}</li>')
+    return (f'<ol class="last-trick">{"".join(items)}</ol>'
+            f'<p class="trick-note">{_e(t("table.trick_won", name=t.seat(winner)))}</p>')
+
+
+# -- the whole table -----------------------------------------------------------------------
+def table_html(game) -> str:
+    v = game.view
+    return (f'<div class="opponents">{seat_panel(v, 1, game)}{seat_panel(v, 2, game)}</div>'
+            f'<div class="centre">{contract_box(v, game.t)}{trick_area(v, game.t)}</div>'
+            f'<p class="status" id="status">{_e(status_text(game))}</p>'
+            f'<div class="me">{seat_panel(v, YOU, game)}{action_bar(game)}{tools_bar(game)}</div>'
+            f'{hand_html(game)}{result_panel(game)}')
