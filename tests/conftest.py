@@ -23,7 +23,7 @@ E2E_DIR = TESTS / "e2e"
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if E2E_DIR in Path(item.fspath).parents:
+        if E2E_DIR in Path(item.path).parents:
             item.add_marker(pytest.mark.e2e)
 
 
