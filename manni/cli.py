@@ -74,5 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_bench)
+    from .bots.cli import add_commands as add_bot_commands  # tournament, bench-bots
+    add_bot_commands(sub)
     args = parser.parse_args(argv)
     return args.func(args)

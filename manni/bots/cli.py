@@ -1,0 +1,96 @@
+"""``python -m manni tournament`` and ``python -m manni bench-bots`` (CPython only)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from . import LEVELS
+
+RULE_CHOICES = {"classic": ("classic", {}), "classic-minus": ("classic", {"minus_points": True}),
+                "hornafjordur": ("hornafjordur", {})}
+
+
+def _config(args) -> dict:
+    hard = {"worlds": args.hard_worlds} if args.hard_worlds else {"budget_ms": args.hard_ms}
+    return {"hard": hard}
+
+
+def _levels(text: str) -> list[str]:
+    levels = [x.strip() for x in text.split(",") if x.strip()]
+    for lvl in levels:
+        if lvl not in LEVELS:
+            raise SystemExit(f"unknown level {lvl!r} (known: {', '.join(LEVELS)})")
+    if not 1 <= len(levels) <= 3 or len(set(levels)) != len(levels):
+        raise SystemExit("give one, two or three different levels, e.g. easy,medium,hard")
+    return levels
+
+
+def _tournament(args) -> int:
+    from .tournament import run
+    rules, options = RULE_CHOICES[args.rules]
+    levels = _levels(args.levels)
+
+    def progress(done, total):
+        if not args.json and sys.stderr.isatty():
+            print(f"\r{done}/{total} boards", end="", file=sys.stderr, flush=True)
+    res = run(rules, options, levels, args.boards, args.deals, args.seed, _config(args),
+              jobs=args.jobs, progress=progress)
+    if not args.json and sys.stderr.isatty():
+        print(file=sys.stderr)
+    if args.json:
+        print(json.dumps(res))
+        return 0
+    print(f"{args.rules}: {args.boards} boards x {res['arrangements']} seat arrangements x "
+          f"up to {args.deals} deals, seed {args.seed}, hard {res['config']['hard']}, "
+          f"{res['seconds']} s")
+    print(f"{'level':8} {'points/deal':>12} {'95% CI':>10}")
+    for lvl, r in res["levels"].items():
+        print(f"{lvl:8} {r['mean']:>12.3f} {'±':>3}{r['ci95']:.3f}")
+    for p in res["paired"]:
+        print(f"{p['a']} - {p['b']}: {p['diff']:+.3f} ± {p['ci95']:.3f} "
+              f"(95% CI {p['low']:+.3f} .. {p['high']:+.3f})")
+    return 0
+
+
+def _bench_bots(args) -> int:
+    from .tournament import bench
+    levels = _levels(args.levels)
+    rules = ["classic", "hornafjordur"] if args.rules == "all" else [RULE_CHOICES[args.rules][0]]
+    res = bench(levels, rules, args.deals, args.seed, _config(args))
+    if args.json:
+        print(json.dumps(res))
+        return 0
+    print(f"decision time per move over {args.deals} deal(s) of {', '.join(rules)}, "
+          f"hard {_config(args)['hard']}")
+    for lvl, r in res.items():
+        print(f"{lvl:8} {r['decisions']:>5} decisions  p50 {r['p50_ms']:>7} ms  "
+              f"p95 {r['p95_ms']:>7} ms  max {r['max_ms']:>7} ms  "
+              f"longest slice between yields p95 {r['longest_slice_p95_ms']} ms, "
+              f"max {r['longest_slice_max_ms']} ms")
+    return 0
+
+
+def add_commands(sub) -> None:
+    p = sub.add_parser("tournament", help="bots against each other on duplicate deals")
+    p.add_argument("--rules", choices=sorted(RULE_CHOICES), default="classic")
+    p.add_argument("--levels", default="easy,medium,hard")
+    p.add_argument("--boards", type=int, default=100, help="match seeds (the unit of the CI)")
+    p.add_argument("--deals", type=int, default=4, help="deals per board (fewer if the match ends)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--hard-worlds", type=int, default=30,
+                   help="Hard's iteration budget: sampled worlds per move (0: use --hard-ms)")
+    p.add_argument("--hard-ms", type=float, default=200, help="Hard's time budget per move")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_tournament)
+    p = sub.add_parser("bench-bots", help="bots' decision time per move (p50, p95, max)")
+    p.add_argument("--levels", default="easy,medium,hard")
+    p.add_argument("--rules", choices=[*sorted(RULE_CHOICES), "all"], default="all")
+    p.add_argument("--deals", type=int, default=10)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--hard-worlds", type=int, default=0)
+    p.add_argument("--hard-ms", type=float, default=200)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_bench_bots)

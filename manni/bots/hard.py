@@ -1,0 +1,164 @@
+"""Hard: determinized search (PIMC) under hidden information.
+
+Each decision samples worlds consistent with everything the seat has seen (its hand, the
+cards played, the voids shown, each seat's hand size; the Manni, swapped hands and discards
+stay unknown), plays every candidate card in each world and rolls the deal out with the
+Medium policy for all seats, then picks the card with the best mean utility over the same
+worlds. The utility is the seat's deal score, adjusted for the match: near the target it
+also counts what the leading opponent scores. A time budget per move (``budget_ms``) keeps
+slow devices fast; an iteration budget (``worlds``) makes it deterministic for tests and
+tournaments.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..actions import Play
+from ..cards import SUIT_MASKS, card_label
+from .base import Bot
+from .knowledge import SLICE_S, Knowledge, evaluate_exchange, rollout
+from .medium import medium_play
+
+
+def candidates(legal: int, others: int, power) -> list[int]:
+    """One card per run of equivalent legal cards (no unseen card between them in a suit)."""
+    out = []
+    for s in range(4):
+        sm = legal & SUIT_MASKS[s]
+        if not sm:
+            continue
+        mine = sorted(_bits(sm), key=lambda c: power[c])
+        theirs = sorted(power[c] for c in _bits(others & SUIT_MASKS[s]))
+        prev = None
+        for c in mine:
+            if prev is not None and not any(power[prev] < p < power[c] for p in theirs):
+                prev = c
+                continue
+            out.append(c)
+            prev = c
+    return out
+
+
+def _bits(m):
+    while m:
+        b = m & -m
+        m ^= b
+        yield b.bit_length() - 1
+
+
+class HardBot(Bot):
+    level = "hard"
+
+    def __init__(self, seed: int = 0, budget_ms: float | None = 200, worlds: int | None = None,
+                 exchange_worlds: int = 40, **kw) -> None:
+        super().__init__(seed, **kw)
+        self.budget_ms = budget_ms
+        self.worlds = worlds
+        self.exchange_worlds = exchange_worlds
+        self.last_reasons: list[str] = []
+        self.last_stats: dict = {}
+
+    def _deadline(self):
+        if self.worlds is not None or self.budget_ms is None:
+            return None
+        return time.perf_counter() + self.budget_ms / 1000.0
+
+    def steps(self, view):
+        if view.phase == "exchange":
+            action = yield from evaluate_exchange(view, self.rng, self.exchange_worlds,
+                                                  medium_rollout=True, deadline=self._deadline())
+            self.last_reasons = ["compared the exchange choices on sampled deals"]
+            return action
+        action = yield from self._play(view)
+        return action
+
+    def _utility_fn(self, view, k: Knowledge):
+        me = view.seat
+        rules, contract, options = k.rules, view.contract, view.options
+        target = options.get("target", 10)
+        running = view.plus if rules.name == "hornafjordur" else view.totals
+        lam = [0.0, 0.0, 0.0]
+        for o in k.opps:
+            if running[o] >= target - 3 and running[o] >= running[me]:
+                lam[o] = 0.5
+        nolo = contract.name == "nolo"
+        tb = -0.01 if nolo else 0.01
+
+        def utility(tricks):
+            sc = rules.deal_score(contract, tricks, options)
+            return sc[me] + tb * tricks[me] - lam[0] * sc[0] - lam[1] * sc[1] - lam[2] * sc[2]
+        return utility
+
+    def _play(self, view):
+        k = Knowledge(view)
+        info = k.info
+        trump, nolo, power = info
+        me = view.seat
+        legal = view.legal
+        others = k.unseen
+        cands = candidates(legal, others, power)
+        if len(cands) == 1:
+            self.last_reasons = [f"{card_label(cands[0])} is the only sensible card"]
+            return Play(cands[0])
+        utility = self._utility_fn(view, k)
+        totals = [0.0] * len(cands)
+        wins = [0] * len(cands)
+        n = 0
+        deadline = self._deadline()
+        t_slice = time.perf_counter()
+        leader, trick0, tricks0 = view.leader, list(view.trick), list(view.tricks)
+        while True:
+            hands = k.sample(self.rng)
+            for i, c in enumerate(cands):
+                h = list(hands)
+                h[me] &= ~(1 << c)
+                v = list(k.voids)
+                trick = trick0 + [c]
+                if trick0 and c // 13 != trick0[0] // 13:
+                    v[me] |= 1 << (trick0[0] // 13)
+                ld, tr = leader, tricks0
+                if len(trick) == 3:
+                    lead = trick[0] // 13
+                    best, bp = 0, power[trick[0]]
+                    for j in (1, 2):
+                        x = trick[j]
+                        if (x // 13 == lead or x // 13 == trump) and power[x] > bp:
+                            best, bp = j, power[x]
+                    ld = (leader + best) % 3
+                    tr = list(tricks0)
+                    tr[ld] += 1
+                    if ld == me:
+                        wins[i] += 1
+                    trick = []
+                final = rollout(h, ld, trick, tr, v, info, medium_play)
+                totals[i] += utility(final)
+            n += 1
+            now = time.perf_counter()
+            if self.worlds is not None:
+                if n >= self.worlds:
+                    break
+            elif deadline is None or now >= deadline:
+                break
+            if now - t_slice > SLICE_S:
+                yield
+                t_slice = time.perf_counter()
+        best = max(range(len(cands)), key=lambda i: (totals[i], -power[cands[i]]))
+        c = cands[best]
+        self.last_stats = {"worlds": n, "candidates": len(cands)}
+        self.last_reasons = _reasons(view, k, cands, totals, n, best)
+        return Play(c)
+
+
+def _reasons(view, k, cands, totals, n, best) -> list[str]:
+    c = cands[best]
+    mean = totals[best] / n
+    out = [f"{card_label(c)}: expected score {mean:+.2f} over {n} sampled deals"]
+    order = sorted(range(len(cands)), key=lambda i: -totals[i])
+    if len(order) > 1:
+        alt = order[1]
+        out.append(f"next best {card_label(cands[alt])}: {totals[alt] / n:+.2f}")
+    voids = [f"seat {o} has no {'♠♥♦♣'[s]}" for o in k.opps for s in range(4) if k.voids[o] >> s & 1]
+    if voids:
+        out.append("known: " + ", ".join(voids))
+    return out

@@ -1,0 +1,157 @@
+"""Duplicate tournaments between bot levels, and a decision-time benchmark (CPython tools).
+
+A *board* is one match seed. Its first ``deals`` deals are played once for every arrangement
+of the bots to seats (the cards of deal i depend only on the seed, so every arrangement gets
+the same cards): with three levels all 6 permutations; with two levels A, B the 6
+arrangements of A,A,B and A,B,B. Per board, each level's score is its mean points per deal
+over every seat it held; the board is the unit of the statistics: the mean over boards with a
+95% CI, and the paired difference between levels on the same boards with its 95% CI.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from itertools import permutations
+
+from ..match import Match
+from . import make_bot
+
+
+def arrangements(levels) -> list[tuple]:
+    levels = tuple(levels)
+    if len(levels) == 3:
+        return list(permutations(levels))
+    if len(levels) == 2:
+        a, b = levels
+        out = []
+        for trio in ((a, a, b), (a, b, b)):
+            for p in sorted(set(permutations(trio))):
+                out.append(p)
+        return out
+    if len(levels) == 1:
+        return [(levels[0],) * 3]
+    raise ValueError("a tournament takes one, two or three levels")
+
+
+def bot_kwargs(level: str, config: dict) -> dict:
+    return dict(config.get(level, {}))
+
+
+def play_board(rules: str, options: dict, seed: int, levels, deals: int, config: dict) -> dict:
+    """Play one board; returns {level: [points, seat-deals]} and the seconds taken."""
+    score = {lvl: [0, 0] for lvl in levels}
+    t0 = time.perf_counter()
+    for ai, arr in enumerate(arrangements(levels)):
+        match = Match(rules, options, seed=seed)
+        bots = [make_bot(arr[s], seed=(seed * 1009 + ai * 31 + s) & 0xFFFFFFFF,
+                         **bot_kwargs(arr[s], config)) for s in range(3)]
+        while True:
+            if match.phase == "deal-over":
+                if match.finished or len(match.deals) >= deals:
+                    break
+                match.start_next_deal()
+                continue
+            if match.phase == "match-over":
+                break
+            seat = match.turn
+            match.apply(bots[seat].choose(match.view(seat)), seat)
+        for sc in match.deal_scores:
+            for s in range(3):
+                score[arr[s]][0] += sc[s]
+                score[arr[s]][1] += 1
+    return {"seed": seed, "score": score, "seconds": time.perf_counter() - t0}
+
+
+def _board_job(args):
+    return play_board(*args)
+
+
+def mean_ci(xs) -> tuple[float, float]:
+    n = len(xs)
+    if n == 0:
+        return 0.0, float("nan")
+    m = sum(xs) / n
+    if n < 2:
+        return m, float("nan")
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, 1.96 * math.sqrt(var / n)
+
+
+def summarize(results, levels) -> dict:
+    per = {lvl: [r["score"][lvl][0] / r["score"][lvl][1] for r in results] for lvl in levels}
+    out = {"levels": {}, "paired": []}
+    for lvl in levels:
+        m, ci = mean_ci(per[lvl])
+        out["levels"][lvl] = {"mean": m, "ci95": ci}
+    for i, a in enumerate(levels):
+        for b in levels[i + 1:]:
+            diffs = [x - y for x, y in zip(per[b], per[a])]
+            m, ci = mean_ci(diffs)
+            out["paired"].append({"a": b, "b": a, "diff": m, "ci95": ci,
+                                  "low": m - ci, "high": m + ci})
+    return out
+
+
+def run(rules: str, options: dict, levels, boards: int, deals: int, seed: int, config: dict,
+        jobs: int = 1, progress=None) -> dict:
+    seeds = [seed * 100003 + i for i in range(boards)]
+    tasks = [(rules, options, s, tuple(levels), deals, config) for s in seeds]
+    t0 = time.perf_counter()
+    results = []
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            for r in pool.imap(_board_job, tasks):
+                results.append(r)
+                if progress:
+                    progress(len(results), boards)
+    else:
+        for t in tasks:
+            results.append(_board_job(t))
+            if progress:
+                progress(len(results), boards)
+    out = summarize(results, list(levels))
+    out.update({"rules": rules, "options": options, "boards": boards, "deals_per_board": deals,
+                "arrangements": len(arrangements(levels)), "seed": seed, "config": config,
+                "seconds": round(time.perf_counter() - t0, 1)})
+    return out
+
+
+def bench(levels, rules_list, deals: int, seed: int, config: dict) -> dict:
+    """Decision times (ms) of each level over whole deals, each level in all three seats."""
+    out = {}
+    for lvl in levels:
+        times = []
+        stats = []
+        for rules in rules_list:
+            for i in range(deals):
+                match = Match(rules, seed=seed + i)
+                bots = [make_bot(lvl, seed=seed + i * 3 + s, **bot_kwargs(lvl, config))
+                        for s in range(3)]
+                while match.phase in ("exchange", "play"):
+                    seat = match.turn
+                    view = match.view(seat)
+                    bot = bots[seat]
+                    t = time.perf_counter()
+                    gen = bot.steps(view)
+                    longest = 0.0
+                    while True:
+                        t1 = time.perf_counter()
+                        try:
+                            next(gen)
+                        except StopIteration as stop:
+                            action = stop.value
+                            break
+                        finally:
+                            longest = max(longest, time.perf_counter() - t1)
+                    times.append((time.perf_counter() - t) * 1000)
+                    stats.append(longest * 1000)
+                    match.apply(action, seat)
+        times.sort()
+        stats.sort()
+        q = lambda xs, p: round(xs[min(len(xs) - 1, int(p * len(xs)))], 1)  # noqa: E731
+        out[lvl] = {"decisions": len(times), "p50_ms": q(times, 0.5), "p95_ms": q(times, 0.95),
+                    "max_ms": round(times[-1], 1), "longest_slice_p95_ms": q(stats, 0.95),
+                    "longest_slice_max_ms": round(stats[-1], 1)}
+    return out
