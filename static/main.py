@@ -1,14 +1,8 @@
-"""Boot entry point of the page (placeholder shell).
+"""Boot entry point of the page: hand over to the UI (manni/ui/app.py).
 
-Imports the game package to prove it loads in the browser, then leaves the
-"loading" phase. The UI replaces this file; keep the last step (setting
-``data-phase`` on ``#table`` to something other than "loading") so the loading
-screen in static/js/boot.js knows Python is up.
+Kept tiny so start-up imports only what the first paint needs. Once the table is drawn,
+``#table[data-phase]`` leaves "loading", which tells static/js/boot.js that Python is up.
 """
-from pyscript import document
+from manni.ui.app import start
 
-import manni  # noqa: F401  (imported to prove the package loads)
-
-table = document.getElementById("table")
-table.dataset.phase = "ready-shell"
-table.setAttribute("aria-busy", "false")
+start()

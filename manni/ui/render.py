@@ -44,7 +44,7 @@ def card_face(c: int, t, cls: str = "") -> str:
             f'<span class="suit" aria-hidden="true">{SUIT_SYMBOLS[c // 13]}</span></span>')
 
 
-def card_button(c: int, t, *, playable: bool, selectable: bool, selected: bool) -> str:
+def card_button(c: int, t, *, playable: bool, selectable: bool, selected: bool, dim: bool = True) -> str:
     attrs = [f'type="button"', f'data-card="{card_code(c)}"', f'aria-label="{_e(t.card(c))}"']
     cls = ["card", "face", f"s{c // 13}"]
     if selectable:
@@ -55,7 +55,7 @@ def card_button(c: int, t, *, playable: bool, selectable: bool, selected: bool) 
     elif playable:
         cls.append("playable")
     else:
-        cls.append("unplayable")
+        cls.append("unplayable" if dim else "idle")
         attrs.append('aria-disabled="true"')
     return (f'<button class="{" ".join(cls)}" {" ".join(attrs)}>'
             f'<span class="rank">{_e(t.rank_short(c))}</span>'
@@ -71,7 +71,9 @@ def table_attrs(game) -> dict[str, str]:
     """The automation hooks on the table root: data-phase and data-turn."""
     phase = game.phase
     turn = "you" if game.bot_seat() is None else "opponent"
-    return {"data-phase": phase, "data-turn": turn, "data-rules": game.view.rules}
+    m = game.match
+    return {"data-phase": phase, "data-turn": turn, "data-rules": m.rules.name,
+            "data-deal": str(len(m.deals)), "data-actions": str(len(m.actions))}
 
 
 def status_text(game) -> str:
@@ -207,7 +209,7 @@ def hand_html(game) -> str:
     buttons = []
     for c in sort_hand(cards_of(v.hand), v.contract):
         buttons.append(card_button(c, t, playable=playing and bool(v.legal >> c & 1),
-                                   selectable=drawing, selected=c in game.selected))
+                                   selectable=drawing, selected=c in game.selected, dim=playing))
     cls = "hand"
     if drawing:
         cls += " choosing"
@@ -250,8 +252,8 @@ def score_sheet(game) -> str:
     for s in range(3):
         if split:
             head.append(f'<th scope="colgroup" colspan="2">{_e(t.seat(s))}</th>')
-            sub.append(f'<th scope="col" class="plus">{_e(t("result.col_plus"))}</th>'
-                       f'<th scope="col" class="minus">{_e(t("result.col_minus"))}</th>')
+            sub.append(f'<th scope="col" class="plus" aria-label="{_e(t("result.col_plus"))}">{_e(t("sheet.plus_short"))}</th>'
+                       f'<th scope="col" class="minus" aria-label="{_e(t("result.col_minus"))}">{_e(t("sheet.minus_short"))}</th>')
         else:
             head.append(f'<th scope="col">{_e(t.seat(s))}</th>')
     rows = []
@@ -309,9 +311,9 @@ def result_panel(game) -> str:
         headline = ""
         button = f'<button type="button" class="btn primary" data-action="next-deal">{_e(t("btn.next_deal"))}</button>'
     return (f'<section class="result" role="region" aria-labelledby="result-title">'
-            f'<h2 id="result-title">{_e(title)}</h2>{headline}{table}'
+            f'<h2 id="result-title">{_e(title)}</h2>{headline}<div class="scroll-x">{table}</div>'
             f'<div class="result-actions">{button}</div>'
-            f'<details class="result-sheet"><summary>{_e(t("sheet.title"))}</summary>{score_sheet(game)}</details>'
+            f'<div class="result-sheet">{score_sheet(game)}</div>'
             f'</section>')
 
 
@@ -336,5 +338,5 @@ def table_html(game) -> str:
     return (f'<div class="opponents">{seat_panel(v, 1, game)}{seat_panel(v, 2, game)}</div>'
             f'<div class="centre">{contract_box(v, game.t)}{trick_area(v, game.t)}</div>'
             f'<p class="status" id="status">{_e(status_text(game))}</p>'
-            f'<div class="me">{seat_panel(v, YOU, game)}{action_bar(game)}{tools_bar(game)}</div>'
-            f'{hand_html(game)}{result_panel(game)}')
+            f'<div class="me">{seat_panel(v, YOU, game)}{tools_bar(game)}</div>'
+            f'{action_bar(game)}{hand_html(game)}{result_panel(game)}')

@@ -1,0 +1,446 @@
+"""The page: the ONLY module of manni.ui that touches ``js`` / ``pyscript`` / ``pyodide``.
+
+It reads and writes localStorage, binds one delegated listener per event type on the
+document, renders ``manni.ui.render`` into ``#game`` and drives the opponents with
+``bot.steps()``, awaiting ``asyncio.sleep`` between slices so the page never freezes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from ..errors import ManniError
+from . import render
+from .game import Game
+from .i18n import Translator
+from .settings import RECORD_KEY, SETTINGS_KEY, SPEEDS, VARIANTS, Settings, bot_levels, parse_seed
+
+NOTICE_SECONDS = 5
+_proxies = []  # keep the JS-callable proxies alive for the page's lifetime
+
+
+def _on(target, event: str, fn) -> None:
+    proxy = create_proxy(fn)
+    _proxies.append(proxy)
+    target.addEventListener(event, proxy)
+
+
+def _by_id(name):
+    return document.getElementById(name)
+
+
+def _nn(value):
+    """JS null arrives as ``pyodide.ffi.jsnull`` (not None) in this Pyodide: map it to None."""
+    if value is None or type(value).__name__ == "JsNull":
+        return None
+    return value
+
+
+def _q(root, selector):
+    return _nn(root.querySelector(selector))
+
+
+def _attr(el, name) -> str | None:
+    return _nn(el.getAttribute(name))
+
+
+class Storage:
+    """localStorage, or nothing (private mode, disabled storage): never raises."""
+
+    def __init__(self) -> None:
+        try:
+            self.ls = window.localStorage
+            self.ls.setItem("manni:probe", "1")
+            self.ls.removeItem("manni:probe")
+            self.ok = True
+        except Exception:
+            self.ls, self.ok = None, False
+
+    def get(self, key: str) -> str | None:
+        if not self.ok:
+            return None
+        try:
+            value = self.ls.getItem(key)
+        except Exception:
+            return None
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> bool:
+        if not self.ok:
+            return False
+        try:
+            self.ls.setItem(key, value)
+            return True
+        except Exception:
+            return False
+
+
+class App:
+    def __init__(self) -> None:
+        self.storage = Storage()
+        self.levels = bot_levels()
+        self.settings = Settings.from_json(self.storage.get(SETTINGS_KEY), self.levels)
+        self.t = Translator(self.settings.lang)
+        self.table = _by_id("table")
+        self.game_el = _by_id("game")
+        self.gen = 0
+        self.task = None
+        self.notice_seq = 0
+        self.game: Game | None = None
+
+    # -- start-up --------------------------------------------------------------------------
+    def start(self) -> None:
+        self.fill_static_text()
+        notice = self.load_game()
+        self.bind()
+        _by_id("announcer").textContent = ""
+        self.save()
+        self.render()
+        self.table.setAttribute("aria-busy", "false")
+        document.querySelector(".header-tools").hidden = False
+        if notice:
+            self.show_notice(notice)
+        self.restart_driver()
+
+    def load_game(self) -> str:
+        """Resume the saved match (or the ?seed=N one); a message for the player, if any."""
+        seed = parse_seed(str(window.location.search or ""))
+        saved = self.storage.get(RECORD_KEY)
+        notice = "" if self.storage.ok else self.t("notice.storage_off")
+        resumed = None
+        if saved:
+            try:
+                resumed = Game.from_record_text(saved, self.settings, self.t)
+            except Exception:  # damaged or foreign: keep a copy, start afresh
+                self.storage.set(RECORD_KEY + ".bad", saved)
+                notice = self.t("notice.saved_bad")
+        if seed is not None:
+            if resumed is not None and resumed.match.seed == seed:
+                self.game = resumed
+            else:
+                self.game = Game.new(self.settings, seed, self.t)
+                notice = self.t("notice.seed", seed=seed)
+            # Consume ?seed=N: a reload must resume this match, not restart it.
+            try:
+                window.history.replaceState(None, "", str(window.location.pathname))
+            except Exception:
+                pass
+        elif resumed is not None:
+            self.game = resumed
+            resumed.say(self.t("say.resumed"))
+        else:
+            self.game = Game.new(self.settings, None, self.t)
+        return notice
+
+    def fill_static_text(self) -> None:
+        t = self.t
+        document.documentElement.lang = t.lang
+        for el in document.querySelectorAll("[data-i18n]"):
+            el.textContent = t(el.getAttribute("data-i18n"))
+        for el in document.querySelectorAll("[data-i18n-aria]"):
+            el.setAttribute("aria-label", t(el.getAttribute("data-i18n-aria")))
+        document.title = t("app.title")
+        self._options("opt-variant", [(v, t(f"variant.{v}")) for v in VARIANTS])
+        self._options("opt-level", [(v, t(f"level.{v}")) for v in self.levels])
+        self._options("opt-speed", [(v, t(f"speed.{v}")) for v in SPEEDS])
+
+    def _options(self, select_id: str, items) -> None:
+        sel = _by_id(select_id)
+        sel.innerHTML = ""
+        for value, label in items:
+            opt = document.createElement("option")
+            opt.value = value
+            opt.textContent = label
+            sel.appendChild(opt)
+
+    def bind(self) -> None:
+        _on(document, "click", self.guard(self.on_click))
+        _on(document, "keydown", self.guard(self.on_key))
+        _on(_by_id("opt-speed"), "change", self.guard(self.on_speed))
+        _on(_by_id("import-file"), "change", self.guard(self.on_file))
+
+    def guard(self, fn):
+        def handler(event):
+            try:
+                fn(event)
+            except Exception:
+                self.report(traceback.format_exc())
+        return handler
+
+    def report(self, text: str) -> None:
+        window.console.error("Manni UI error:\n" + text)
+
+    # -- storage -----------------------------------------------------------------------------
+    def save(self) -> None:
+        self.storage.set(RECORD_KEY, self.game.record_json())
+        self.storage.set(SETTINGS_KEY, self.settings.to_json())
+
+    # -- drawing -----------------------------------------------------------------------------
+    def render(self) -> None:
+        g = self.game
+        active = _nn(document.activeElement)
+        focus_card = focus_action = None
+        in_game = False
+        if active is not None and self.game_el.contains(active):
+            in_game = True
+            focus_card = _attr(active, "data-card")
+            focus_action = _attr(active, "data-action")
+        self.game_el.innerHTML = render.table_html(g)
+        for name, value in render.table_attrs(g).items():
+            self.table.setAttribute(name, value)
+        said = g.take_announcements()
+        if said:
+            _by_id("announcer").textContent = " ".join(said[-4:])
+        if _by_id("scores-dialog").open:
+            _by_id("scores-body").innerHTML = render.score_sheet(g)
+        if in_game:
+            self.restore_focus(focus_card, focus_action)
+
+    def restore_focus(self, card, action) -> None:
+        el = None
+        if card:
+            el = _q(self.game_el, f'[data-card="{card}"]')
+        elif action:
+            el = _q(self.game_el, f'[data-action="{action}"]:not([disabled])')
+        if el is None:
+            el = (_q(self.game_el, ".result [data-action]")
+                  or _q(self.game_el, ".actions [data-action]")
+                  or _q(self.game_el, "#hand .playable, #hand .selectable")
+                  or _q(self.game_el, "#hand [data-card]"))
+        if el is not None:
+            el.focus()
+
+    def show_notice(self, text: str) -> None:
+        el = _by_id("notice")
+        el.textContent = text
+        el.hidden = False
+        self.notice_seq += 1
+        asyncio.ensure_future(self._hide_notice(self.notice_seq))
+
+    async def _hide_notice(self, seq: int) -> None:
+        await asyncio.sleep(NOTICE_SECONDS)
+        if seq == self.notice_seq:
+            _by_id("notice").hidden = True
+
+    def hide_notice(self) -> None:
+        self.notice_seq += 1
+        _by_id("notice").hidden = True
+
+    # -- events ------------------------------------------------------------------------------
+    def on_click(self, event) -> None:
+        target = _nn(event.target)
+        if target is None or not hasattr(target, "closest"):
+            return
+        el = _nn(target.closest("[data-card], [data-action]"))
+        if el is None:
+            return
+        card = _attr(el, "data-card")
+        if card and self.game_el.contains(el):
+            self.after(self.game.tap_card(str(card)), player=True)
+            return
+        action = _attr(el, "data-action")
+        handler = getattr(self, "do_" + (action or "").replace("-", "_"), None)
+        if handler is not None:
+            handler(el)
+
+    def after(self, ok: bool, player: bool = False) -> None:
+        """After a tap: show a refusal, or save, redraw and let the opponents move."""
+        g = self.game
+        if not ok:
+            if g.notice:
+                self.show_notice(g.notice)
+            return
+        self.hide_notice()
+        self.save()
+        self.render()
+        self.restart_driver()
+
+    def on_key(self, event) -> None:
+        key = event.key
+        if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            return
+        active = _nn(document.activeElement)
+        if active is None or not active.hasAttribute("data-card"):
+            return
+        cards = list(self.game_el.querySelectorAll("#hand [data-card]"))
+        codes = [str(c.getAttribute("data-card")) for c in cards]
+        mine = str(active.getAttribute("data-card"))
+        i = codes.index(mine) if mine in codes else 0
+        j = {"ArrowLeft": i - 1, "ArrowRight": i + 1, "Home": 0, "End": len(cards) - 1}[key]
+        if cards:
+            cards[max(0, min(len(cards) - 1, j))].focus()
+            event.preventDefault()
+
+    # -- controls ----------------------------------------------------------------------------
+    def do_take_manni(self, el) -> None:
+        self.after(self.game.take_manni())
+
+    def do_keep_hand(self, el) -> None:
+        self.after(self.game.keep_hand())
+
+    def do_confirm_discard(self, el) -> None:
+        self.after(self.game.confirm_discard())
+
+    def do_next_deal(self, el) -> None:
+        self.after(self.game.next_deal())
+
+    def do_undo(self, el) -> None:
+        self.after(self.game.undo())
+
+    def do_menu(self, el) -> None:
+        self.open_menu()
+
+    def do_new_match(self, el) -> None:
+        self.open_menu()
+
+    def open_menu(self) -> None:
+        s = self.settings
+        _by_id("opt-variant").value = s.variant
+        _by_id("opt-target").value = str(s.target)
+        _by_id("opt-level").value = s.level
+        _by_id("opt-speed").value = s.speed
+        _by_id("menu-message").textContent = ""
+        _by_id("share-note").textContent = self.t("menu.share", seed=self.game.match.seed)
+        _by_id("menu-dialog").showModal()
+
+    def do_scores(self, el) -> None:
+        _by_id("scores-body").innerHTML = render.score_sheet(self.game)
+        _by_id("scores-dialog").showModal()
+
+    def do_last_trick(self, el) -> None:
+        _by_id("last-body").innerHTML = render.last_trick(self.game)
+        _by_id("last-dialog").showModal()
+
+    def do_close_dialog(self, el) -> None:
+        dialog = _nn(el.closest("dialog"))
+        if dialog is not None:
+            dialog.close()
+
+    def do_start_match(self, el) -> None:
+        s = Settings.from_dict({
+            "variant": _by_id("opt-variant").value,
+            "target": _by_id("opt-target").value,
+            "level": _by_id("opt-level").value,
+            "speed": _by_id("opt-speed").value,
+            "lang": self.settings.lang,
+        }, self.levels)
+        self.settings = s
+        self.game = Game.new(s, None, self.t)
+        _by_id("menu-dialog").close()
+        self.after(True)
+
+    def on_speed(self, event) -> None:
+        self.settings = Settings.from_dict({**self._settings_dict(), "speed": event.target.value}, self.levels)
+        self.game.settings.speed = self.settings.speed
+        self.save()
+
+    def _settings_dict(self) -> dict:
+        s = self.settings
+        return {"variant": s.variant, "target": s.target, "level": s.level, "speed": s.speed, "lang": s.lang}
+
+    def do_export(self, el) -> None:
+        text = self.game.record_json()
+        a = document.createElement("a")
+        a.href = "data:application/json;charset=utf-8," + str(window.encodeURIComponent(text))
+        a.download = f"manni-{self.game.match.rules.name}-{self.game.match.seed}.json"
+        document.body.appendChild(a)
+        a.click()
+        a.remove()
+
+    def do_import_text(self, el) -> None:
+        text = str(_by_id("import-text").value or "")
+        if not text.strip():
+            _by_id("menu-message").textContent = self.t("notice.import_empty")
+            return
+        self.import_record(text)
+
+    def on_file(self, event) -> None:
+        files = _nn(event.target.files)
+        if files is None or files.length == 0:
+            return
+        asyncio.ensure_future(self._read_file(files.item(0), event.target))
+
+    async def _read_file(self, file, input_el) -> None:
+        try:
+            text = str(await file.text())
+        except Exception:
+            text = ""
+        input_el.value = ""
+        self.import_record(text)
+
+    def import_record(self, text: str) -> None:
+        settings = Settings.from_dict(self._settings_dict(), self.levels)
+        try:
+            game = Game.from_record_text(text, settings, self.t)
+            game.view  # a record may replay yet not be viewable: prove it now
+        except (ManniError, Exception):
+            msg = self.t("notice.import_bad")
+            _by_id("menu-message").textContent = msg
+            self.show_notice(msg)
+            return
+        self.settings = settings
+        self.game = game
+        _by_id("import-text").value = ""
+        _by_id("menu-dialog").close()
+        self.save()
+        self.render()
+        self.show_notice(self.t("notice.imported"))
+        self.restart_driver()
+
+    # -- opponents ---------------------------------------------------------------------------
+    def restart_driver(self) -> None:
+        self.gen += 1
+        self.task = asyncio.ensure_future(self.drive(self.gen))
+
+    async def drive(self, gen: int) -> None:
+        try:
+            while gen == self.gen:
+                g = self.game
+                seat = g.bot_seat()
+                if seat is None:
+                    return
+                move_ms, trick_ms = SPEEDS[self.settings.speed]
+                v = g.view
+                wait = move_ms
+                if g.phase == "play" and not v.trick and v.history:
+                    wait = max(wait, trick_ms)  # let the completed trick be seen
+                await asyncio.sleep(wait / 1000)
+                if gen != self.gen:
+                    return
+                steps = g.opponent(seat).steps(g.opponent_view(seat))
+                while True:
+                    try:
+                        next(steps)
+                    except StopIteration as stop:
+                        action = stop.value
+                        break
+                    await asyncio.sleep(0)
+                    if gen != self.gen:
+                        return
+                g.apply_opponent(seat, action)
+                self.save()
+                self.render()
+        except Exception:
+            self.report(traceback.format_exc())
+
+
+_app: App | None = None
+
+
+def start() -> App:
+    global _app
+    try:
+        _app = App()
+        _app.start()
+    except Exception as e:
+        traceback.print_exc()
+        try:
+            window.manniBoot.fail("the game could not start.", str(e))
+        except Exception:
+            pass
+        raise
+    return _app

@@ -1,0 +1,160 @@
+"""Helpers to drive the Manni page in tests (imported by tests/e2e/test_*.py).
+
+Only the automation hooks of docs/ui.md are used: #table[data-phase|data-turn|data-actions],
+#hand button[data-card], [data-action=...], #notice, #menu-message.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from manni.cards import card_code, cards_of  # noqa: E402
+from manni.record import loads  # noqa: E402
+from manni.ui.i18n import Translator  # noqa: E402
+
+from browser import is_local  # noqa: E402
+
+RECORD_KEY = "manni:record"
+SETTINGS_KEY = "manni:settings"
+BOOT_MS = 90_000
+STEP_MS = 30_000
+
+SETTLED = ("() => { const t = document.getElementById('table');"
+           " return t && t.dataset.turn === 'you' && t.dataset.phase !== 'loading'"
+           " && Number(t.dataset.actions) >= %d && Number(t.dataset.deal) >= %d; }")
+
+
+class PageMonitor:
+    """Requests, console errors and page errors of one context (module-scoped pages)."""
+
+    def __init__(self, context):
+        self.requests, self.console_errors, self.page_errors = [], [], []
+        context.on("request", lambda r: self.requests.append(r.url))
+        context.on("page", self.watch)
+
+    def watch(self, page):
+        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("pageerror", lambda e: self.page_errors.append(str(e)))
+
+    def assert_clean(self, page):
+        off = [u for u in self.requests if not is_local(u)]
+        py = page.locator(".py-error").all_inner_texts()
+        assert not off, f"requests leaving the origin: {off}"
+        assert not self.console_errors, f"console errors: {self.console_errors}"
+        assert not self.page_errors, f"page errors: {self.page_errors}"
+        assert not py, f"python errors: {py}"
+
+
+def boot(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function(
+        "() => { const t = document.getElementById('table');"
+        " return t && t.dataset.phase !== 'loading' && t.dataset.turn; }", timeout=BOOT_MS)
+
+
+def attr(page, name: str) -> str:
+    return page.get_attribute("#table", f"data-{name}")
+
+
+def state(page) -> dict:
+    return page.evaluate("() => ({...document.getElementById('table').dataset})")
+
+
+def wait_settled(page, actions: int = 0, deal: int = 0) -> dict:
+    page.wait_for_function(SETTLED % (actions, deal), timeout=STEP_MS)
+    return state(page)
+
+
+def hand_codes(page) -> list[str]:
+    return page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def record(page) -> dict:
+    return json.loads(page.evaluate(f"() => localStorage.getItem({RECORD_KEY!r})"))
+
+
+def true_match(page):
+    """TEST-ONLY: the whole truth, by replaying the saved record in CPython (not via the page)."""
+    return loads(page.evaluate(f"() => localStorage.getItem({RECORD_KEY!r})"))
+
+
+def start_match(page, variant="classic", target=5, level="easy", speed="fastest") -> dict:
+    page.click("[data-action=menu]")
+    page.select_option("#opt-variant", variant)
+    page.fill("#opt-target", str(target))
+    page.select_option("#opt-level", level)
+    page.select_option("#opt-speed", speed)
+    page.click("[data-action=start-match]")
+    return wait_settled(page)
+
+
+def import_text(page, text: str) -> None:
+    page.click("[data-action=menu]")
+    page.fill("#import-text", text)
+    page.click("[data-action=import-text]")
+
+
+def step(page) -> dict:
+    """Make one sensible move for the player (keep / no discard / first playable card / next deal)."""
+    st = wait_settled(page)
+    n, phase = int(st["actions"]), st["phase"]
+    if phase == "exchange":
+        if page.locator("[data-action=keep-hand]").count():
+            page.click("[data-action=keep-hand]")
+        else:
+            page.click("[data-action=confirm-discard]")
+        return wait_settled(page, n + 1)
+    if phase == "play":
+        page.locator("#hand button[data-card].playable").first.click()
+        return wait_settled(page, n + 1)
+    if phase == "deal-over":
+        deal = int(st["deal"])
+        page.click("[data-action=next-deal]")
+        return wait_settled(page, n, deal + 1)
+    return st
+
+
+HIDDEN_SCAN = """() => {
+  const attrs = [], labels = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.tagName === 'SCRIPT') continue;
+    for (const a of el.attributes) attrs.push(a.value);
+  }
+  return {attrs, text: document.body.innerText, html: document.body.innerHTML};
+}"""
+
+
+def hidden_cards(match, seat: int = 0) -> set[int]:
+    """Cards seat 0 must not see now: others' hands, the Manni, others' discards (not the cut)."""
+    d = match.deal
+    hidden = set(cards_of(d.hands[1]) + cards_of(d.hands[2]) + list(d.manni)
+                 + cards_of(d.out[1]) + cards_of(d.out[2]))
+    if d.cut is not None:
+        hidden.discard(d.cut)  # the cut card is shown to everyone
+    return hidden
+
+
+def assert_no_hidden_cards(page) -> int:
+    match = true_match(page)
+    hidden = hidden_cards(match)
+    dom = page.evaluate(HIDDEN_SCAN)
+    t = Translator("en")
+    codes = {card_code(c) for c in hidden}
+    leaked = sorted(set(dom["attrs"]) & codes)
+    assert not leaked, f"hidden card codes in attributes: {leaked}"
+    html = re.sub(r"<script.*?</script>", "", dom["html"], flags=re.S)
+    for c in hidden:
+        code = card_code(c)
+        assert not re.search(rf"(?<![A-Za-z0-9]){code}(?![A-Za-z0-9])", html), f"{code} in the page"
+        label = t.card(c)
+        assert label.lower() not in html.lower(), f"'{label}' in the page markup"
+        assert label.lower() not in dom["text"].lower(), f"'{label}' in the page text"
+    # and the player's own hand is all there
+    assert set(hand_codes(page)) == {card_code(c) for c in cards_of(match.deal.hands[0])}
+    return len(hidden)
