@@ -1,0 +1,258 @@
+"""The game in a real Chromium at phone size (360×740), one booted page for the module.
+
+Tests run in file order and share the page (booting Pyodide costs seconds); each test
+brings the page to the state it needs (a new match, a ?seed=N match or an imported record).
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from manni.actions import KEEP, Play
+from manni.cards import card_code, cards_of
+from manni.match import Match
+from manni.record import dumps
+
+from manni_page import (PageMonitor, assert_no_hidden_cards, boot, hand_codes, import_text,
+                        record, start_match, state, step, true_match, wait_settled)
+
+W, H = 360, 740
+
+
+@pytest.fixture(scope="module")
+def session(browser, base_url):
+    context = browser.new_context(viewport={"width": W, "height": H})
+    monitor = PageMonitor(context)
+    page = context.new_page()
+    boot(page, f"{base_url}/index.html")
+    yield page, monitor, base_url
+    context.close()
+
+
+@pytest.fixture
+def page(session):
+    return session[0]
+
+
+def no_horizontal_scroll(page, width=W):
+    sw = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+    assert sw <= width, f"page is {sw}px wide in a {width}px viewport"
+
+
+def seed_with_first_dealer(dealer: int, rules="classic") -> int:
+    return next(s for s in range(1000) if Match(rules, seed=s).first_dealer == dealer)
+
+
+# -- boot ---------------------------------------------------------------------------------
+def test_boots_offline_without_errors(session):
+    page, monitor, _ = session
+    st = state(page)
+    assert st["phase"] in ("exchange", "play") and st["turn"] in ("you", "opponent")
+    expect(page.locator("[data-action=menu]")).to_have_text("Menu")  # filled from the catalog
+    monitor.assert_clean(page)
+    assert any(u.endswith("/static/manni.zip") for u in monitor.requests)
+    no_horizontal_scroll(page)
+
+
+def test_hidden_cards_never_reach_the_page(page):
+    start_match(page, "classic", 5)
+    assert_no_hidden_cards(page) > 0
+    for _ in range(6):
+        step(page)
+        assert_no_hidden_cards(page)
+
+
+# -- exchanges ----------------------------------------------------------------------------
+def test_classic_take_the_manni(session):
+    page, monitor, base_url = session
+    seed = seed_with_first_dealer(2)  # seat 0 is asked first
+    boot(page, f"{base_url}/index.html?seed={seed}")
+    assert page.evaluate("location.search") == ""  # consumed: a reload resumes, not restarts
+    st = wait_settled(page)
+    assert (st["phase"], record(page)["seed"]) == ("exchange", seed)
+    before = hand_codes(page)
+    expect(page.locator("[data-action=keep-hand]")).to_be_visible()
+    page.click("[data-action=take-manni]")
+    wait_settled(page, 1)
+    after = hand_codes(page)
+    assert len(after) == 12 and not set(after) & set(before)
+    m = true_match(page)
+    assert m.deal.manni_taken_by == 0
+    assert set(after) == {card_code(c) for c in cards_of(m.deal.hands[0])}
+    expect(page.locator(".seat-0 .seat-note")).to_have_text("Your turn") if m.turn == 0 else None
+    expect(page.locator(".manni-note")).to_contain_text("taken by You")
+    assert_no_hidden_cards(page)
+    monitor.assert_clean(page)
+
+
+def test_classic_shows_what_each_opponent_chose(session):
+    page, _, base_url = session
+    seed = seed_with_first_dealer(0)  # seat 0 deals: both opponents choose first
+    boot(page, f"{base_url}/index.html?seed={seed}")
+    wait_settled(page)
+    m = true_match(page)
+    notes = page.locator(".opponents .seat-note").all_inner_texts()
+    for seat, note in zip((1, 2), notes):
+        ex = m.deal.exchanged[seat]
+        if ex is None:
+            assert note == ""
+        else:
+            assert note == ("Took the Manni" if ex else "Kept the hand")
+    assert any(m.deal.exchanged[s] is not None for s in (1, 2))
+
+
+def test_hornafjordur_discard_and_draw(page):
+    st = start_match(page, "hornafjordur", 5)
+    while not (st["phase"] == "exchange" and page.locator("[data-action=confirm-discard]").count()):
+        page.goto(page.url)  # rare: never our turn to exchange? start again
+        st = start_match(page, "hornafjordur", 5)
+    m = true_match(page)
+    limit = m.rules.exchange.limit(m.deal)
+    before = hand_codes(page)
+    expect(page.locator("[data-action=confirm-discard]")).to_have_text("Keep my hand")
+    picks = before[:min(limit, 3)]
+    for code in picks:
+        page.click(f"#hand [data-card=\"{code}\"]")
+    expect(page.locator(f"#hand [data-card=\"{picks[0]}\"]")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("[data-action=confirm-discard]")).to_have_text(f"Discard {len(picks)} cards and draw")
+    if limit < 12:  # one more than allowed is refused with the reason
+        for code in before[len(picks):limit + 1]:
+            page.click(f"#hand [data-card=\"{code}\"]")
+        expect(page.locator("#notice")).to_contain_text(f"at most {limit}")
+        for code in before[len(picks):limit]:
+            page.click(f"#hand [data-card=\"{code}\"]")  # unselect again
+    n = int(state(page)["actions"])
+    page.click("[data-action=confirm-discard]")
+    wait_settled(page, n + 1)
+    after = hand_codes(page)
+    assert len(after) == 12 and not set(picks) & set(after)
+    expect(page.locator(".seat-0 .seat-note")).to_have_text(
+        "Your turn" if state(page)["phase"] == "play" and true_match(page).turn == 0
+        else f"Exchanged {len(picks)} cards")
+    m = true_match(page)
+    for seat in (1, 2):
+        if m.deal.exchanged[seat] is not None:
+            expect(page.locator(f".seat-{seat} .seat-note")).to_contain_text(
+                "Kept the hand" if m.deal.exchanged[seat] == 0 else f"Exchanged {m.deal.exchanged[seat]} card")
+    assert_no_hidden_cards(page)  # the discards and the Manni stay hidden
+
+
+# -- play -------------------------------------------------------------------------------------
+def must_follow_record() -> str:
+    """A Classic match where seat 0 must follow suit and holds other suits too."""
+    for seed in range(200):
+        m = Match("classic", {"target": 5}, seed)
+        while m.phase == "exchange":
+            m.apply(KEEP)
+        while m.phase == "play":
+            d = m.deal
+            if m.turn == 0 and d.trick and d.legal_cards() != d.hands[0]:
+                return dumps(m)
+            m.apply(Play(cards_of(d.legal_cards())[-1]))
+    raise AssertionError("no such position")
+
+
+def test_illegal_tap_is_refused_with_reason(page):
+    text = must_follow_record()
+    import_text(page, text)
+    n = len(json.loads(text)["actions"])
+    wait_settled(page, n)
+    assert state(page)["actions"] == str(n)
+    dimmed = page.locator("#hand button[data-card][aria-disabled=true]")
+    playable = page.locator("#hand button[data-card].playable")
+    assert dimmed.count() > 0 and playable.count() > 0
+    before = hand_codes(page)
+    # Contract: an unplayable card reports itself disabled (aria-disabled) ...
+    expect(dimmed.first).to_be_disabled()
+    expect(playable.first).to_be_enabled()
+    # ... yet a real tap on it still reaches the page, which refuses it with the reason.
+    dimmed.first.click(force=True)
+    expect(page.locator("#notice")).to_be_visible()
+    expect(page.locator("#notice")).to_contain_text("You must follow suit")
+    assert hand_codes(page) == before and state(page)["actions"] == str(n)
+    # the playable ones are marked, and the reason names them
+    for code in playable.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"):
+        expect(page.locator("#notice")).to_contain_text(code)
+
+
+def test_reload_mid_deal_resumes_the_same_hand(page):
+    st = state(page)
+    assert st["phase"] == "play"
+    before, actions = hand_codes(page), st["actions"]
+    page.reload()
+    page.wait_for_function("document.getElementById('table').dataset.phase === 'play'", timeout=90_000)
+    wait_settled(page, int(actions))
+    assert hand_codes(page) == before and state(page)["actions"] == actions
+
+
+def test_keyboard_plays_a_card_and_undo_takes_it_back(page):
+    st = wait_settled(page)
+    n = int(st["actions"])
+    page.locator("#hand button.playable").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused in hand_codes(page)
+    page.locator("#hand button.playable").first.focus()
+    page.keyboard.press("Enter")
+    st = wait_settled(page, n + 1)
+    expect(page.locator("[data-action=undo]")).to_be_enabled()
+    page.click("[data-action=undo]")
+    page.wait_for_function(f"document.getElementById('table').dataset.actions === '{n}'")
+    assert state(page)["turn"] == "you"
+
+
+def test_broken_import_is_refused_and_the_match_survives(page):
+    saved = page.evaluate("localStorage.getItem('manni:record')")
+    hand = hand_codes(page)
+    for bad in ("{not json", json.dumps({"format": "chess-pgn"}),
+                json.dumps({**json.loads(saved), "actions": [{"play": "2S"}]})):
+        import_text(page, bad)
+        expect(page.locator("#menu-message")).to_contain_text("could not be loaded")
+        page.click("#menu-dialog [data-action=close-dialog]")
+        assert page.evaluate("localStorage.getItem('manni:record')") == saved
+        assert hand_codes(page) == hand
+
+
+def test_export_downloads_the_record(page):
+    page.click("[data-action=menu]")
+    with page.expect_download() as info:
+        page.click("[data-action=export]")
+    path = info.value.path()
+    with open(path, encoding="utf-8") as f:
+        exported = json.load(f)
+    page.click("#menu-dialog [data-action=close-dialog]")
+    assert exported == record(page)
+    assert info.value.suggested_filename.endswith(".json")
+
+
+def test_dialogs_fit_the_phone(page):
+    for action in ("menu", "scores"):
+        page.click(f"[data-action={action}]")
+        no_horizontal_scroll(page)
+        page.keyboard.press("Escape")
+
+
+# -- a whole match ------------------------------------------------------------------------
+def test_whole_match_to_target_5_by_clicking(session):
+    page, monitor, _ = session
+    st = start_match(page, "classic", 5)
+    deals = 0
+    while st["phase"] != "match-over":
+        st = step(page)
+        if st["phase"] == "deal-over":
+            deals += 1
+            expect(page.locator(".result [data-action=next-deal]")).to_be_visible()
+            expect(page.locator(".result .sheet tbody tr")).to_have_count(deals)
+            no_horizontal_scroll(page)
+    m = true_match(page)
+    assert m.finished and max(m.totals) >= 5
+    winner = {0: "You win the match!", 1: "Sigga wins the match.", 2: "Jón wins the match."}
+    expect(page.locator(".result .headline")).to_have_text(winner[m.winners[0]])
+    no_horizontal_scroll(page)
+    page.click(".result [data-action=new-match]")
+    expect(page.locator("#menu-dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+    monitor.assert_clean(page)
