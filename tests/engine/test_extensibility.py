@@ -1,0 +1,174 @@
+"""A new rule set is one new module in the rules package path; nothing else changes.
+
+The toy below is Trjámann-shaped (RULES.md §3): 52 cards, 16 per hand, a Manni of 4. What
+the engine's hooks support is used as it is: the contract comes from the deal number (the
+real game lets the declarer choose), the dealer's left may draw up to 4 from the Manni,
+and deals are scored from 5 tricks (the real game scores the declarer from 8).
+"""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import manni.rules
+from manni import IllegalAction, Match, get_rules
+from manni.actions import Discard
+from manni.cards import cards_of
+from manni.record import dumps, loads, match_to_record, summary
+
+from engine_support import ROOT, play_random, snapshot
+
+TOY = textwrap.dedent('''
+    """Toy Trjámann: a test-only rule set living in its own module."""
+    from manni.cards import FULL_DECK
+    from manni.exchange import DrawExchange
+    from manni.rules.base import GRAND, NOLO, Contract, OptionSpec, RuleSet
+
+    ROTATION = (Contract.trump_suit(0), Contract.trump_suit(1), GRAND,
+                Contract.trump_suit(2), Contract.trump_suit(3), NOLO)
+
+
+    class ToyTrjamann(RuleSet):
+        name = "toy-trjamann"
+        deck = FULL_DECK
+        hand_size = 16
+        manni_size = 4
+        options = {"target": OptionSpec(8, int, 3, 30)}
+        exchange = DrawExchange((4, 0, 0))
+
+        @classmethod
+        def deal_pack(cls, pack, dealer):
+            hands = [0, 0, 0]
+            i = 0
+            for _ in range(4):
+                for k in (1, 2, 0):
+                    for c in pack[i:i + 4]:
+                        hands[(dealer + k) % 3] |= 1 << c
+                    i += 4
+            return hands, list(pack[i:])
+
+        @classmethod
+        def contract(cls, deal_number, cut):
+            return ROTATION[(deal_number - 1) % len(ROTATION)]
+
+        @classmethod
+        def deal_score(cls, contract, tricks, options):
+            if contract.name == "nolo":
+                return [5 - t for t in tricks]
+            return [t - 5 for t in tricks]
+
+        @classmethod
+        def match_over(cls, plus, minus, options):
+            if max(plus) < options["target"]:
+                return False, []
+            net = [plus[s] - minus[s] for s in range(3)]
+            return True, [s for s in range(3) if net[s] == max(net)]
+''')
+
+
+@pytest.fixture
+def toy_rules_dir(tmp_path):
+    """The toy module in a directory put on manni.rules' package path (and taken off after)."""
+    folder = tmp_path / "plugins"
+    folder.mkdir()
+    (folder / "toy_trjamann.py").write_text(TOY, encoding="utf-8")
+    manni.rules.__path__.append(str(folder))
+    try:
+        yield folder
+    finally:
+        manni.rules.__path__.remove(str(folder))
+        manni.rules.RULE_SETS.pop("toy-trjamann", None)
+        sys.modules.pop("manni.rules.toy_trjamann", None)
+
+
+def test_the_toy_rule_set_is_found_and_plays_a_legal_match(toy_rules_dir):
+    assert "toy-trjamann" not in manni.rules.RULE_SETS
+    rules = get_rules("toy-trjamann")
+    assert rules.hand_size == 16 and rules.manni_size == 4
+    assert {"classic", "hornafjordur", "toy-trjamann"} <= set(manni.rules.RULE_SETS)
+
+    m = Match("toy-trjamann", seed=31)
+    assert m.options == {"target": 8}
+    deal = m.deal
+    assert [bin(h).count("1") for h in deal.hands] == [16, 16, 16] and len(deal.manni) == 4
+    # The exchange: the dealer's left may draw up to 4, the others none.
+    left, right, dealer = (deal.dealer + 1) % 3, (deal.dealer + 2) % 3, deal.dealer
+    assert m.view(left).discard_limit == 4
+    before = snapshot(m)
+    with pytest.raises(IllegalAction, match="at most 4"):
+        m.apply(Discard(tuple(cards_of(deal.hands[left])[:5])), left)
+    assert snapshot(m) == before
+    top = list(deal.manni)
+    m.apply(Discard(tuple(cards_of(deal.hands[left])[:4])), left)
+    assert all(deal.hands[left] >> c & 1 for c in top)
+    assert m.view(right).discard_limit == 0
+    with pytest.raises(IllegalAction, match="at most 0"):
+        m.apply(Discard(tuple(cards_of(deal.hands[right])[:1])), right)
+    m.apply(Discard(()), right)
+    m.apply(Discard(()), dealer)
+
+    rnd = random.Random(5)
+    seen_over = False
+
+    def step(match, seat, action, when):
+        nonlocal seen_over
+        d = match.deal
+        union = 0
+        for part in (*d.hands, sum(1 << c for c in d.manni), *d.out, d.played):
+            assert union & part == 0
+            union |= part
+        assert union == rules.deck
+        for s in range(3):
+            v = match.view(s)
+            hidden = sum(1 << c for c in d.manni) | sum(d.hands[o] | d.out[o]
+                                                        for o in range(3) if o != s)
+            assert (v.hand | v.own_out | v.played | v.legal) & hidden == 0
+        seen_over |= d.phase == "over"
+
+    play_random(m, rnd, max_deals=3, on_step=step)
+    assert seen_over
+    for d in m.deals:
+        assert len(d.history) == 16 and sum(d.tricks) == 16
+    assert [d.contract.name for d in m.deals] == ["spades", "hearts", "grand"][:len(m.deals)]
+    for d, score in zip(m.deals, m.deal_scores):
+        assert score == [t - 5 for t in d.tricks]
+
+    # Records, replay and undo work for it unchanged.
+    again = loads(dumps(m))
+    assert snapshot(again) == snapshot(m)
+    end = snapshot(m)
+    last = m.actions[-1]
+    m.undo()
+    assert snapshot(m) != end
+    m.apply(last)
+    assert snapshot(m) == end
+
+
+def test_the_command_line_replays_a_toy_record(toy_rules_dir, tmp_path):
+    m = Match("toy-trjamann", seed=4)
+    play_random(m, random.Random(4), max_deals=1)
+    path = tmp_path / "toy.json"
+    path.write_text(json.dumps(match_to_record(m)), encoding="utf-8")
+    expected = json.loads(json.dumps(summary(m)))
+    code = ("import sys, manni.rules\n"
+            "manni.rules.__path__.append(sys.argv[1])\n"
+            "from manni.cli import main\n"
+            "raise SystemExit(main(['replay', '--json', sys.argv[2]]))\n")
+    proc = subprocess.run([sys.executable, "-c", code, str(toy_rules_dir), str(path)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out == expected
+    assert out["deals"][0]["complete"] and sum(out["deals"][0]["tricks"]) == 16
+    assert set(out["deals"][0]) == {"dealer", "contract", "exchanged", "tricks", "score",
+                                    "complete"}
+    # Without the plug-in on the path the same record names an unknown rule set.
+    plain = subprocess.run([sys.executable, "-m", "manni", "replay", "--json", str(path)],
+                           capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert plain.returncode == 2
+    assert "unknown rule set 'toy-trjamann'" in json.loads(plain.stdout)["error"]
