@@ -8,13 +8,13 @@ the action); ``hint(view)`` -> the Hard bot's choice for that seat with short re
 from __future__ import annotations
 
 from .base import Bot
-from .easy import EasyBot
+from .easy import EasyBot, RandomBot
 
 LEVELS = ("easy", "medium", "hard")
 
 
 def _classes():
-    classes = {"easy": EasyBot}
+    classes = {"easy": EasyBot, "random": RandomBot}
     try:
         from .medium import MediumBot
         classes["medium"] = MediumBot
@@ -29,7 +29,8 @@ def _classes():
 
 
 def make_bot(level: str, seed: int = 0, **kw) -> Bot:
-    """A bot of ``level`` ("easy", "medium", "hard"), deterministic given ``seed``."""
+    """A bot of ``level`` ("easy", "medium", "hard"; "random" for a baseline), deterministic
+    given ``seed``. Hard takes ``budget_ms`` (time per move) or ``worlds`` (iterations)."""
     classes = _classes()
     if level not in classes:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")

@@ -20,8 +20,8 @@ def _config(args) -> dict:
 def _levels(text: str) -> list[str]:
     levels = [x.strip() for x in text.split(",") if x.strip()]
     for lvl in levels:
-        if lvl not in LEVELS:
-            raise SystemExit(f"unknown level {lvl!r} (known: {', '.join(LEVELS)})")
+        if lvl not in LEVELS and lvl != "random":
+            raise SystemExit(f"unknown level {lvl!r} (known: {', '.join(LEVELS)}, random)")
     if not 1 <= len(levels) <= 3 or len(set(levels)) != len(levels):
         raise SystemExit("give one, two or three different levels, e.g. easy,medium,hard")
     return levels
@@ -81,7 +81,7 @@ def add_commands(sub) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hard-worlds", type=int, default=30,
                    help="Hard's iteration budget: sampled worlds per move (0: use --hard-ms)")
-    p.add_argument("--hard-ms", type=float, default=200, help="Hard's time budget per move")
+    p.add_argument("--hard-ms", type=float, default=150, help="Hard's time budget per move")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_tournament)
@@ -91,6 +91,6 @@ def add_commands(sub) -> None:
     p.add_argument("--deals", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hard-worlds", type=int, default=0)
-    p.add_argument("--hard-ms", type=float, default=200)
+    p.add_argument("--hard-ms", type=float, default=150)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_bench_bots)

@@ -44,3 +44,19 @@ def easy_discards(hand: int, limit: int, trump: int, nolo: bool, power) -> tuple
         out.append(c)
         m &= ~(1 << c)
     return tuple(sorted(out))
+
+
+class RandomBot(Bot):
+    """A uniformly random legal action: the baseline the levels are measured against."""
+
+    level = "random"
+
+    def choose(self, view):
+        rng = self.rng
+        if view.phase == "exchange":
+            if view.exchange_kind == "swap":
+                return TAKE if rng.random() < 0.5 else KEEP
+            hand = [c for c in range(52) if view.hand >> c & 1]
+            return Discard(tuple(sorted(rng.sample(hand, rng.randint(0, view.discard_limit or 0)))))
+        legal = [c for c in range(52) if view.legal >> c & 1]
+        return Play(rng.choice(legal))

@@ -50,7 +50,7 @@ def _bits(m):
 class HardBot(Bot):
     level = "hard"
 
-    def __init__(self, seed: int = 0, budget_ms: float | None = 200, worlds: int | None = None,
+    def __init__(self, seed: int = 0, budget_ms: float | None = 150, worlds: int | None = None,
                  exchange_worlds: int = 40, **kw) -> None:
         super().__init__(seed, **kw)
         self.budget_ms = budget_ms

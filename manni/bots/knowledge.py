@@ -241,12 +241,11 @@ def evaluate_exchange(view, rng, worlds: int, medium_rollout: bool = True, deadl
                     manni = manni[len(dd):]
             tr = rollout(h, leader, (), (0, 0, 0), (0, 0, 0), info, policy)
             totals[i] += rules.deal_score(view.contract, tr, view.options)[me]
-        now = time.perf_counter()
-        if deadline is not None and now >= deadline and w >= 4:
+            if time.perf_counter() - t0 > SLICE_S:
+                yield
+                t0 = time.perf_counter()
+        if deadline is not None and w >= 3 and time.perf_counter() >= deadline:
             break
-        if now - t0 > SLICE_S:
-            yield
-            t0 = time.perf_counter()
     best = max(range(len(options)), key=lambda i: (totals[i], -i))
     return options[best]
 

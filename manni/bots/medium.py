@@ -216,7 +216,8 @@ class MediumBot(Bot):
 
     def steps(self, view):
         if view.phase == "exchange":
-            action = yield from evaluate_exchange(view, self.rng, self.exchange_worlds,
+            worlds = self.options.get("exchange_worlds", self.exchange_worlds)
+            action = yield from evaluate_exchange(view, self.rng, worlds,
                                                   medium_rollout=True)
             return action
         k = Knowledge(view)

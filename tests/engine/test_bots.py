@@ -2,28 +2,48 @@
 
 from __future__ import annotations
 
-import random
+import ast
+from pathlib import Path
 
 import pytest
 
 from manni import Match
 from manni.actions import Discard, Keep, Play, Take
 from manni.bots import LEVELS, Bot, hint, make_bot
+from manni.bots.knowledge import Knowledge
+from manni.bots.tournament import arrangements, play_board, summarize
+from manni.cards import SUIT_MASKS, cards_of
+from manni.match import Layout
+
+RULES = [("classic", {}), ("classic", {"minus_points": True}), ("hornafjordur", {})]
+FAST_HARD = {"worlds": 3, "exchange_worlds": 4}
 
 
-def _drive(match, bots, max_deals):
+def _bot(level, seed):
+    kw = FAST_HARD if level == "hard" else {"exchange_worlds": 4} if level == "medium" else {}
+    return make_bot(level, seed=seed, **kw)
+
+
+def _drive(match, bots, max_deals, contracts=None):
     """Play ``match`` with ``bots`` by seat through the checked API (apply raises if illegal)."""
-    while not match.finished and len(match.deals) <= max_deals:
+    while not match.finished:
         if match.phase == "deal-over":
-            if len(match.deals) == max_deals:
+            if len(match.deals) >= max_deals:
                 break
             match.start_next_deal()
             continue
         seat = match.turn
         view = match.view(seat)
         action = bots[seat].choose(view)
-        if isinstance(action, Discard):
-            assert len(action.cards) <= view.discard_limit
+        if view.phase == "exchange":
+            if view.exchange_kind == "swap":
+                assert isinstance(action, (Take, Keep))
+            else:
+                assert isinstance(action, Discard) and len(action.cards) <= view.discard_limit
+        else:
+            assert isinstance(action, Play) and view.legal >> action.card & 1
+        if contracts is not None:
+            contracts.add(view.contract.kind)
         match.apply(action, seat)
 
 
@@ -37,23 +57,198 @@ def test_api_shape():
         make_bot("grandmaster")
 
 
-@pytest.mark.parametrize("rules,options", [("classic", {}), ("classic", {"minus_points": True}),
-                                           ("hornafjordur", {})])
-def test_easy_always_legal(rules, options):
-    for seed in range(150):
+@pytest.mark.parametrize("level,deals", [("easy", 1500), ("medium", 600), ("hard", 60)])
+@pytest.mark.parametrize("rules,options", RULES)
+def test_bots_only_play_legal_actions(level, deals, rules, options):
+    """Thousands of seeded deals (3 per match), every rule set; Horn covers all contracts."""
+    contracts = set()
+    for seed in range(deals // 3):
         m = Match(rules, options, seed=seed)
-        _drive(m, [make_bot("easy", seed=seed + s) for s in range(3)], 3)
+        _drive(m, [_bot(level, seed * 3 + s) for s in range(3)], 3, contracts)
+    if rules == "hornafjordur":
+        assert contracts == {"trump", "grand", "nolo"}
 
 
-def test_steps_generator_returns_the_action():
-    m = Match("hornafjordur", seed=3)
-    for level in LEVELS:
-        bot = make_bot(level, seed=5, budget_ms=50) if level == "hard" else make_bot(level, seed=5)
-        gen = bot.steps(m.view(m.turn))
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                action = stop.value
+def test_mixed_table_legal_to_match_end():
+    for seed in range(4):
+        for rules, options in RULES:
+            m = Match(rules, {**options, "target": 5}, seed=seed)
+            _drive(m, [_bot(lvl, seed) for lvl in ("easy", "medium", "hard")], 40)
+            assert m.finished
+
+
+def _run_steps(bot, view):
+    gen = bot.steps(view)
+    slices = 0
+    while True:
+        try:
+            next(gen)
+            slices += 1
+        except StopIteration as stop:
+            return stop.value, slices
+
+
+def test_steps_generator_returns_the_same_action_as_choose():
+    for rules in ("classic", "hornafjordur"):
+        m = Match(rules, seed=3)
+        for level in LEVELS:
+            view = m.view(m.turn)
+            a, _ = _run_steps(_bot(level, 5), view)
+            assert a == _bot(level, 5).choose(view)
+            m.check(a, m.turn)
+
+
+def test_hard_time_budget_yields_slices():
+    m = Match("classic", seed=8)
+    _drive(m, [_bot("easy", s) for s in range(3)], 1)  # warm: play deal 1 out
+    m = Match("classic", seed=8)
+    while m.phase == "exchange":
+        m.apply(_bot("easy", 0).choose(m.view(m.turn)), m.turn)
+    action, slices = _run_steps(make_bot("hard", seed=1, budget_ms=120), m.view(m.turn))
+    m.check(action, m.turn)
+    assert slices >= 2  # 120 ms of work is cut into ~25 ms slices
+
+
+def test_hint_gives_a_legal_action_and_reasons():
+    m = Match("hornafjordur", seed=11)
+    while m.phase == "exchange":
+        m.apply(_bot("medium", 0).choose(m.view(m.turn)), m.turn)
+    action, reasons = hint(m.view(m.turn), budget_ms=60)
+    m.check(action, m.turn)
+    assert reasons and all(isinstance(r, str) for r in reasons)
+
+
+# -- hidden information ---------------------------------------------------------------------
+
+def test_bots_package_never_touches_match_or_deal():
+    """Decision code imports neither Match nor Deal (the tournament and CLI drive matches)."""
+    root = Path(__file__).resolve().parents[2] / "manni" / "bots"
+    for path in root.glob("*.py"):
+        if path.name in ("tournament.py", "cli.py"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                mod = node.module or ""
+                assert not mod.endswith(("match", "deal", "record")), (path.name, mod)
+
+
+def _swap_hidden(m: Match, seat: int, rng) -> Layout:
+    """The first deal's layout with the cards ``seat`` cannot see reshuffled within each suit
+    among the other hands and the Manni (so every void and every play stays consistent)."""
+    d0 = m.deals[0]
+    lay = m.layouts[0] if m.layouts else None
+    hands0 = list(lay.hands) if lay else None
+    from manni.rng import Rng
+    if hands0 is None:
+        pack = cards_of(m.rules.deck)
+        Rng.derived(m.seed, 0).shuffle(pack)
+        cut = m.rules.cut_card(pack)
+        hands0, manni0 = m.rules.deal_pack(pack, d0.dealer)
+    else:
+        manni0, cut = list(lay.manni), lay.cut
+    # Fixed: what the seat has seen, every card played, and discards (they are actions).
+    fixed = d0.played | d0.hands[seat] | d0.out[seat]
+    if m.rules.exchange.kind == "draw":
+        fixed |= d0.out[0] | d0.out[1] | d0.out[2]
+    if cut is not None:
+        fixed |= 1 << cut
+    holders = [(s, hands0[s]) for s in range(3) if s != seat]
+    slots = []  # (holder, card) for hidden cards; ("m", index, card) for the Manni
+    for s, h in holders:
+        for c in cards_of(h & ~fixed):
+            slots.append((s, c))
+    for i, c in enumerate(manni0):
+        if not fixed >> c & 1:
+            slots.append(("m", i, c))
+    by_suit: dict[int, list] = {}
+    for slot in slots:
+        by_suit.setdefault(slot[-1] // 13, []).append(slot)
+    new_hands = list(hands0)
+    new_manni = list(manni0)
+    for suit, group in by_suit.items():
+        cards = [g[-1] for g in group]
+        rng.shuffle(cards)
+        for g, c in zip(group, cards):
+            if g[0] == "m":
+                new_manni[g[1]] = c
+            else:
+                new_hands[g[0]] = new_hands[g[0]] & ~(1 << g[-1])
+        for g, c in zip(group, cards):
+            if g[0] != "m":
+                new_hands[g[0]] |= 1 << c
+    return Layout(tuple(new_hands), tuple(new_manni), cut)
+
+
+@pytest.mark.parametrize("rules", ["classic", "hornafjordur"])
+def test_decisions_do_not_depend_on_hidden_cards(rules):
+    """Two matches differing only in cards a seat cannot see give it the same view, and every
+    level makes the same decision from it with the same seed."""
+    import random
+    rng = random.Random(7)
+    checked = changed = 0
+    for seed in range(12):
+        m = Match(rules, seed=seed, first_dealer=0)
+        bots = [_bot("medium", seed + s) for s in range(3)]
+        stop_at = rng.randrange(0, 30)
+        while m.deal.phase != "over" and len(m.actions) < stop_at:
+            m.apply(bots[m.turn].choose(m.view(m.turn)), m.turn)
+        if m.deal.phase == "over":
+            continue
+        seat = m.turn
+        other = Match(rules, seed=seed, first_dealer=0, layouts=[_swap_hidden(m, seat, rng)])
+        for a in m.actions:
+            other.apply(a)
+        changed += other.deal.hands != m.deal.hands or other.deal.manni != m.deal.manni
+        va, vb = m.view(seat), other.view(seat)
+        assert va == vb
+        for level in LEVELS:
+            assert _bot(level, 99).choose(va) == _bot(level, 99).choose(vb)
+        checked += 1
+    assert checked >= 8 and changed >= checked - 2
+
+
+def test_sampled_worlds_respect_voids_and_sizes():
+    import random
+    rng = random.Random(3)
+    for seed in range(30):
+        m = Match("hornafjordur", seed=seed)
+        bots = [_bot("easy", s) for s in range(3)]
+        for _ in range(rng.randrange(3, 30)):
+            if m.deal.phase != "play" and m.deal.phase != "exchange":
                 break
-        m.check(action, m.turn)
+            m.apply(bots[m.turn].choose(m.view(m.turn)), m.turn)
+        if m.deal.phase != "play":
+            continue
+        seat = m.turn
+        k = Knowledge(m.view(seat))
+        for _ in range(20):
+            hands = k.sample(rng)
+            assert hands[seat] == m.deal.hands[seat]
+            for o in k.opps:
+                assert hands[o].bit_count() == m.deal.hands[o].bit_count()
+                assert not hands[o] & ~k.unseen
+                for s in range(4):
+                    if k.voids[o] >> s & 1:
+                        assert not hands[o] & SUIT_MASKS[s]
+                        assert not m.deal.hands[o] & SUIT_MASKS[s]  # voids are true
+
+
+# -- strength -------------------------------------------------------------------------------
+
+def test_arrangements():
+    assert len(arrangements(("easy", "medium", "hard"))) == 6
+    two = arrangements(("a", "b"))
+    assert len(two) == 6 and sorted(x.count("a") for x in two) == [1, 1, 1, 2, 2, 2]
+
+
+@pytest.mark.parametrize("level,boards", [("easy", 30), ("medium", 16), ("hard", 8)])
+@pytest.mark.parametrize("rules", ["classic", "hornafjordur"])
+def test_each_level_beats_random_play(level, boards, rules):
+    """A small seeded duplicate match against random play: the paired difference per deal is
+    large and its 95% CI is clear of 0."""
+    config = {"hard": {"worlds": 6, "exchange_worlds": 8}}
+    results = [play_board(rules, {}, 1000 + i, ("random", level), 2, config) for i in range(boards)]
+    (pair,) = summarize(results, ["random", level])["paired"]
+    assert pair["a"] == level
+    assert pair["low"] > 0.25, pair
