@@ -197,4 +197,5 @@ class Match:
         twin = match_from_record(match_to_record(self))
         while len(twin.deals) < len(self.deals):  # a next deal started without an action yet
             twin.start_next_deal()
+        twin._deals_before = list(self._deals_before)  # which deals undo would take back
         return twin
