@@ -315,16 +315,24 @@ def test_undo_restores_the_exact_state(variant, seed, play):
 
 
 @PROPS
-@given(variant=variants, seed=seeds, play=play_seeds, stop=st.integers(0, 50))
+@given(variant=variants, seed=seeds, play=play_seeds, stop=st.integers(0, 90))
 def test_copies_are_independent(variant, seed, play, stop):
     m = _new(variant, seed)
     rnd = random.Random(play)
     for _ in range(stop):
+        if m.phase == "deal-over" and rnd.random() < 0.5:
+            m.start_next_deal()  # the next deal may also be started explicitly
         seat, action = random_action(m, rnd)
         m.apply(action, seat)
+    if m.phase == "deal-over" and rnd.random() < 0.5:
+        m.start_next_deal()
     before = snapshot(m)
     twin = m.copy()
     assert snapshot(twin) == before
+    if twin.undo():  # a copy undoes exactly like its original
+        m.undo()
+        assert snapshot(twin) == snapshot(m)
+        before = snapshot(m)
     # Deal.copy(): the search path, played out with the unchecked fast play().
     fast = m.deal.copy()
     no_undo = lambda d: [item for item in deal_snapshot(d) if item[0] != "_undo"]  # noqa: E731
