@@ -69,6 +69,9 @@ def _bench_bots(args) -> int:
               f"p95 {r['p95_ms']:>7} ms  max {r['max_ms']:>7} ms  "
               f"longest slice between yields p95 {r['longest_slice_p95_ms']} ms, "
               f"max {r['longest_slice_max_ms']} ms")
+        if "worlds_p5" in r:
+            print(f"{'':8} worlds sampled per searched move: p5 {r['worlds_p5']}, "
+                  f"median {r['worlds_p50']} ({r['searched_moves']} moves)")
     return 0
 
 

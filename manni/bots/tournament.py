@@ -124,6 +124,7 @@ def bench(levels, rules_list, deals: int, seed: int, config: dict) -> dict:
     for lvl in levels:
         times = []
         stats = []
+        worlds = []
         for rules in rules_list:
             for i in range(deals):
                 match = Match(rules, seed=seed + i)
@@ -147,6 +148,10 @@ def bench(levels, rules_list, deals: int, seed: int, config: dict) -> dict:
                             longest = max(longest, time.perf_counter() - t1)
                     times.append((time.perf_counter() - t) * 1000)
                     stats.append(longest * 1000)
+                    ls = getattr(bot, "last_stats", None)
+                    if view.phase == "play" and ls and ls.get("candidates", 1) > 1:
+                        worlds.append(ls["worlds"])
+                        bot.last_stats = {}
                     match.apply(action, seat)
         times.sort()
         stats.sort()
@@ -154,4 +159,9 @@ def bench(levels, rules_list, deals: int, seed: int, config: dict) -> dict:
         out[lvl] = {"decisions": len(times), "p50_ms": q(times, 0.5), "p95_ms": q(times, 0.95),
                     "max_ms": round(times[-1], 1), "longest_slice_p95_ms": q(stats, 0.95),
                     "longest_slice_max_ms": round(stats[-1], 1)}
+        if worlds:
+            worlds.sort()
+            out[lvl]["searched_moves"] = len(worlds)
+            out[lvl]["worlds_p5"] = q(worlds, 0.05)
+            out[lvl]["worlds_p50"] = q(worlds, 0.5)
     return out
