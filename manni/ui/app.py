@@ -8,7 +8,6 @@ document, renders ``manni.ui.render`` into ``#game`` and drives the opponents wi
 from __future__ import annotations
 
 import asyncio
-import traceback
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -17,9 +16,15 @@ from ..errors import ManniError
 from . import render
 from .game import Game
 from .i18n import Translator
-from .settings import RECORD_KEY, SETTINGS_KEY, SPEEDS, VARIANTS, Settings, bot_levels, parse_seed
+from .settings import (DEFAULT_LEVELS, RECORD_KEY, SETTINGS_KEY, SPEEDS, VARIANTS, Settings,
+                       bot_levels, parse_seed)
 
 NOTICE_SECONDS = 5
+
+
+def _trace() -> str:
+    import traceback  # only on errors: keep start-up imports minimal
+    return traceback.format_exc()
 _proxies = []  # keep the JS-callable proxies alive for the page's lifetime
 
 
@@ -82,7 +87,10 @@ class Storage:
 class App:
     def __init__(self) -> None:
         self.storage = Storage()
-        self.levels = bot_levels()
+        # The bots package is imported when an opponent first moves (or the menu opens),
+        # not during start-up.
+        self.levels = DEFAULT_LEVELS
+        self._levels_checked = False
         self.settings = Settings.from_json(self.storage.get(SETTINGS_KEY), self.levels)
         self.t = Translator(self.settings.lang)
         self.table = _by_id("table")
@@ -168,7 +176,7 @@ class App:
             try:
                 fn(event)
             except Exception:
-                self.report(traceback.format_exc())
+                self.report(_trace())
         return handler
 
     def report(self, text: str) -> None:
@@ -298,6 +306,12 @@ class App:
         self.open_menu()
 
     def open_menu(self) -> None:
+        if not self._levels_checked:
+            self._levels_checked = True
+            levels = bot_levels()
+            if levels != self.levels:
+                self.levels = levels
+                self._options("opt-level", [(v, self.t(f"level.{v}")) for v in levels])
         s = self.settings
         _by_id("opt-variant").value = s.variant
         _by_id("opt-target").value = str(s.target)
@@ -425,7 +439,7 @@ class App:
                 self.save()
                 self.render()
         except Exception:
-            self.report(traceback.format_exc())
+            self.report(_trace())
 
 
 _app: App | None = None
@@ -437,9 +451,9 @@ def start() -> App:
         _app = App()
         _app.start()
     except Exception as e:
-        traceback.print_exc()
+        window.console.error(_trace())
         try:
-            window.manniBoot.fail("the game could not start.", str(e))
+            window.manniBoot.fail(Translator().t_or("error.start", "the game could not start."), str(e))
         except Exception:
             pass
         raise

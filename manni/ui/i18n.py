@@ -45,6 +45,9 @@ class Translator:
                 return text
         return text
 
+    def t_or(self, key: str, fallback: str) -> str:
+        return self(key) if self.has(key) else fallback
+
     def has(self, key: str) -> bool:
         return key in self.catalog or key in lang_en.CATALOG
 

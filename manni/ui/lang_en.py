@@ -10,6 +10,7 @@ CATALOG = {
     # page and header
     "app.title": "Manni",
     "app.tagline": "The Icelandic card game for three",
+    "error.start": "the game could not start.",
     "btn.menu": "Menu",
     "btn.scores": "Scores",
     "btn.close": "Close",
