@@ -51,7 +51,7 @@ class HardBot(Bot):
     level = "hard"
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 150, worlds: int | None = None,
-                 exchange_worlds: int = 40, **kw) -> None:
+                 exchange_worlds: int | None = None, **kw) -> None:
         super().__init__(seed, **kw)
         self.budget_ms = budget_ms
         self.worlds = worlds
@@ -66,7 +66,8 @@ class HardBot(Bot):
 
     def steps(self, view):
         if view.phase == "exchange":
-            action = yield from evaluate_exchange(view, self.rng, self.exchange_worlds,
+            worlds = self.exchange_worlds or (160 if view.exchange_kind == "swap" else 48)
+            action = yield from evaluate_exchange(view, self.rng, worlds,
                                                   medium_rollout=True, deadline=self._deadline())
             self.last_reasons = ["compared the exchange choices on sampled deals"]
             return action

@@ -212,11 +212,11 @@ def _nolo(hand, legal, trick, after, others, voids, power) -> int:
 
 class MediumBot(Bot):
     level = "medium"
-    exchange_worlds = 24
+    exchange_worlds = {"swap": 60, "draw": 24}
 
     def steps(self, view):
         if view.phase == "exchange":
-            worlds = self.options.get("exchange_worlds", self.exchange_worlds)
+            worlds = self.options.get("exchange_worlds") or self.exchange_worlds[view.exchange_kind]
             action = yield from evaluate_exchange(view, self.rng, worlds,
                                                   medium_rollout=True)
             return action
