@@ -43,8 +43,8 @@ def hint(view, budget_ms: int = 500):
     """(action, reasons): what the Hard bot would do in this seat, with short English reasons."""
     bot = make_bot("hard", seed=view.deal_number * 7919 + view.seat, budget_ms=budget_ms)
     action = bot.choose(view)
-    reasons = [text for text in getattr(bot, "last_reasons", [])]
-    return action, reasons
+    from .hard import reason_text
+    return action, [reason_text(key, params) for key, params in bot.last_reasons]
 
 
 __all__ = ["LEVELS", "Bot", "make_bot", "hint"]

@@ -56,7 +56,7 @@ class HardBot(Bot):
         self.budget_ms = budget_ms
         self.worlds = worlds
         self.exchange_worlds = exchange_worlds
-        self.last_reasons: list[str] = []
+        self.last_reasons: list[tuple[str, dict]] = []  # (key, params); see reason_text
         self.last_stats: dict = {}
 
     def _deadline(self):
@@ -69,7 +69,7 @@ class HardBot(Bot):
             worlds = self.exchange_worlds or (160 if view.exchange_kind == "swap" else 48)
             action = yield from evaluate_exchange(view, self.rng, worlds,
                                                   medium_rollout=True, deadline=self._deadline())
-            self.last_reasons = ["compared the exchange choices on sampled deals"]
+            self.last_reasons = [("exchange", {})]
             return action
         action = yield from self._play(view)
         return action
@@ -100,7 +100,7 @@ class HardBot(Bot):
         others = k.unseen
         cands = candidates(legal, others, power)
         if len(cands) == 1:
-            self.last_reasons = [f"{card_label(cands[0])} is the only sensible card"]
+            self.last_reasons = [("only_card", {"card": card_label(cands[0])})]
             return Play(cands[0])
         utility = self._utility_fn(view, k)
         totals = [0.0] * len(cands)
@@ -151,15 +151,27 @@ class HardBot(Bot):
         return Play(c)
 
 
-def _reasons(view, k, cands, totals, n, best) -> list[str]:
+REASON_TEXT = {
+    "only_card": "{card} is the only sensible card",
+    "expected": "{card}: expected score {score:+.2f} over {worlds} sampled deals",
+    "next_best": "next best {card}: {score:+.2f}",
+    "voids": "known: {voids}",
+    "exchange": "compared the exchange choices on sampled deals",
+}
+
+
+def reason_text(key: str, params: dict) -> str:
+    """English text of a (key, params) reason; the UI may translate the key instead."""
+    return REASON_TEXT[key].format(**params)
+
+
+def _reasons(view, k, cands, totals, n, best) -> list[tuple[str, dict]]:
     c = cands[best]
-    mean = totals[best] / n
-    out = [f"{card_label(c)}: expected score {mean:+.2f} over {n} sampled deals"]
+    out = [("expected", {"card": card_label(c), "score": totals[best] / n, "worlds": n})]
     order = sorted(range(len(cands)), key=lambda i: -totals[i])
-    if len(order) > 1:
-        alt = order[1]
-        out.append(f"next best {card_label(cands[alt])}: {totals[alt] / n:+.2f}")
+    alt = order[1] if order[0] == best else order[0]
+    out.append(("next_best", {"card": card_label(cands[alt]), "score": totals[alt] / n}))
     voids = [f"seat {o} has no {'♠♥♦♣'[s]}" for o in k.opps for s in range(4) if k.voids[o] >> s & 1]
     if voids:
-        out.append("known: " + ", ".join(voids))
+        out.append(("voids", {"voids": ", ".join(voids)}))
     return out
