@@ -13,11 +13,10 @@ from __future__ import annotations
 import os
 
 from ..actions import KEEP, TAKE, Discard, Keep, Play, Take
-from ..cards import cards_of, parse_card
+from ..cards import parse_card
 from ..errors import IllegalAction, ManniError
 from ..match import Match
 from ..record import dumps, loads
-from ..rng import Rng
 from .i18n import Translator
 from .settings import Settings, variant_of
 
@@ -30,38 +29,9 @@ def random_seed() -> int:
 
 # --------------------------------------------------------------------------------------
 # Opponents
-class RandomBot:
-    """TEMPORARY stand-in used only while manni.bots is missing: a random legal action."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
-
-    def steps(self, view):
-        yield
-        return self.choose(view)
-
-    def choose(self, view):
-        if view.phase == "exchange":
-            if view.exchange_kind == "swap":
-                return (TAKE, KEEP)[self.rng.below(2)]
-            hand = cards_of(view.hand)
-            n = self.rng.below((view.discard_limit or 0) + 1)
-            return Discard(tuple(sorted(hand, key=lambda c: c % 13)[:n]))
-        legal = cards_of(view.legal)
-        return Play(legal[self.rng.below(len(legal))])
-
-
 def make_opponent(level: str, seat: int, seed: int):
-    try:
-        from ..bots import make_bot
-    except ImportError:
-        return RandomBot(seed ^ seat)
-    for call in (lambda: make_bot(level, seed=seed + seat), lambda: make_bot(level)):
-        try:
-            return call()
-        except TypeError:
-            continue
-    return make_bot(level)
+    from ..bots import make_bot  # imported at the first opponent move, not at start-up
+    return make_bot(level, seed=(seed + seat) & 0xFFFFFFFF)
 
 
 # --------------------------------------------------------------------------------------
