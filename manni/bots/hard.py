@@ -109,6 +109,7 @@ class HardBot(Bot):
         utility = self._utility_fn(view, k)
         totals = [0.0] * len(cands)
         wins = [0] * len(cands)
+        values = [[] for _ in cands]  # per world, for the early stop of a time budget
         n = 0
         deadline = self._deadline()
         t_slice = time.perf_counter()
@@ -137,13 +138,16 @@ class HardBot(Bot):
                         wins[i] += 1
                     trick = []
                 final = rollout(h, ld, trick, tr, v, info, medium_play)
-                totals[i] += utility(final)
+                u = utility(final)
+                totals[i] += u
+                values[i].append(u)
             n += 1
             now = time.perf_counter()
             if self.worlds is not None:
                 if n >= self.worlds:
                     break
-            elif n >= self.min_worlds and (deadline is None or now >= deadline):
+            elif n >= self.min_worlds and (deadline is None or now >= deadline
+                                           or (n % 20 == 0 and _settled(totals, values, n))):
                 break
             if now - t_slice > SLICE_S:
                 yield
@@ -153,6 +157,19 @@ class HardBot(Bot):
         self.last_stats = {"worlds": n, "candidates": len(cands)}
         self.last_reasons = _reasons(view, k, cands, totals, n, best)
         return Play(c)
+
+
+def _settled(totals, values, n) -> bool:
+    """Is the best card clearly ahead of the runner-up (paired over the same worlds), or do
+    all cards score the same in every world so far? Lets an easy move end early."""
+    order = sorted(range(len(totals)), key=lambda i: -totals[i])
+    a, b = values[order[0]], values[order[1]]
+    diffs = [x - y for x, y in zip(a, b)]
+    m = sum(diffs) / n
+    var = sum((d - m) ** 2 for d in diffs) / (n - 1)
+    if var == 0:
+        return m > 0 or n >= 100
+    return m > 4 * (var / n) ** 0.5
 
 
 REASON_TEXT = {
