@@ -252,3 +252,37 @@ def test_each_level_beats_random_play(level, boards, rules):
     (pair,) = summarize(results, ["random", level])["paired"]
     assert pair["a"] == level
     assert pair["low"] > 0.25, pair
+
+
+def test_bots_in_pyodide_stay_responsive(pyodide):
+    """In the real browser runtime: a whole deal per rule set with every level at the table;
+    Hard (UI settings) answers within its budget and never runs long between yields."""
+    out = pyodide(r'''
+import time
+from manni import Match
+from manni.bots import make_bot
+worst_slice = worst_hard = 0.0
+for rules in ("classic", "hornafjordur"):
+    m = Match(rules, seed=3)
+    bots = [make_bot(level, seed=s) for s, level in enumerate(("easy", "medium", "hard"))]
+    while m.phase in ("exchange", "play"):
+        s = m.turn
+        gen = bots[s].steps(m.view(s))
+        t0 = time.perf_counter()
+        while True:
+            t1 = time.perf_counter()
+            try:
+                next(gen)
+            except StopIteration as stop:
+                action = stop.value
+                break
+            finally:
+                worst_slice = max(worst_slice, time.perf_counter() - t1)
+        if s == 2:
+            worst_hard = max(worst_hard, time.perf_counter() - t0)
+        m.apply(action, s)
+print(round(worst_slice * 1000), round(worst_hard * 1000))
+''')
+    worst_slice, worst_hard = map(int, out.split())
+    assert worst_slice < 150, out  # ~25 ms of work per slice; generous for a loaded machine
+    assert worst_hard < 1500, out
