@@ -43,15 +43,23 @@ class Knowledge:
         """Hands by seat (ours as it is), the others dealt from the unseen cards."""
         hands = [0, 0, 0]
         hands[self.me] = self.view.hand
-        cards = [c for c in _bits(self.unseen)]
+        unseen = self.unseen
         (a, b), (na, nb) = self.opps, self.need
+        held = self.forced()
+        if held:
+            unseen &= ~held[1]
+            if held[0] == a:
+                na -= 1
+            else:
+                nb -= 1
+        cards = [c for c in _bits(unseen)]
         va, vb = self.voids[a], self.voids[b]
         n_out = len(cards) - na - nb
         if not (va or vb):
             rng.shuffle(cards)
             hands[a] = _mask(cards[:na])
             hands[b] = _mask(cards[na:na + nb])
-            return hands
+            return _with(hands, held)
         # Most constrained cards first; each goes where it may, weighted by room left.
         for _ in range(tries):
             rng.shuffle(cards)
@@ -78,12 +86,29 @@ class Knowledge:
                     ro -= 1
             if ok:
                 hands[a], hands[b] = ha, hb
-                return hands
+                return _with(hands, held)
         # Should not happen (the true deal is always consistent); deal ignoring voids.
         rng.shuffle(cards)
         hands[a] = _mask(cards[:na])
         hands[b] = _mask(cards[na:na + nb])
-        return hands
+        return _with(hands, held)
+
+    def forced(self):
+        """(seat, card bit) when an opponent surely holds a card: the Hornafjarðarmanni cut
+        card is dealt to the dealer, face up, and stays there unless the dealer discarded."""
+        v = self.view
+        cut = v.cut
+        if cut is None or not self.unseen >> cut & 1 or v.dealer == self.me:
+            return None
+        if v.exchanged[v.dealer]:  # the dealer discarded some cards: maybe this one
+            return None
+        return (v.dealer, 1 << cut)
+
+
+def _with(hands, held):
+    if held:
+        hands[held[0]] |= held[1]
+    return hands
 
 
 def _voids_of(voids, leader, cards) -> None:
@@ -211,13 +236,24 @@ def evaluate_exchange(view, rng, worlds: int, medium_rollout: bool = True, deadl
             return options[0]
     totals = [0.0] * len(options)
     t0 = time.perf_counter()
+    cut = view.cut
+    if cut is not None and me != view.dealer:
+        unseen.remove(cut)  # face up, in the dealer's hand
     for w in range(worlds):
         rng.shuffle(unseen)
         hands = [0, 0, 0]
         hands[me] = view.hand
-        hands[opps[0]] = _mask(unseen[:12])
-        hands[opps[1]] = _mask(unseen[12:24])
-        rest = unseen[24:]
+        if cut is not None and me != view.dealer:
+            i = 0 if opps[0] == view.dealer else 1
+            n = (11, 12) if i == 0 else (12, 11)
+            hands[opps[0]] = _mask(unseen[:n[0]])
+            hands[opps[1]] = _mask(unseen[n[0]:24 - 1])
+            hands[view.dealer] |= 1 << cut
+            rest = unseen[23:]
+        else:
+            hands[opps[0]] = _mask(unseen[:12])
+            hands[opps[1]] = _mask(unseen[12:24])
+            rest = unseen[24:]
         for i, opt in enumerate(options):
             h = list(hands)
             if view.exchange_kind == "swap":
