@@ -286,3 +286,22 @@ print(round(worst_slice * 1000), round(worst_hard * 1000))
     worst_slice, worst_hard = map(int, out.split())
     assert worst_slice < 150, out  # ~25 ms of work per slice; generous for a loaded machine
     assert worst_hard < 1500, out
+
+
+def test_worlds_put_the_cut_card_with_the_dealer():
+    """The Hornafjarðarmanni cut card is shown to all and dealt to the dealer: while the dealer
+    has not discarded, every sampled world gives it to the dealer."""
+    import random
+    rng = random.Random(5)
+    for seed in range(15):
+        m = Match("hornafjordur", seed=seed)
+        dealer, cut = m.deal.dealer, m.deal.cut
+        while m.phase == "exchange":
+            seat = m.turn
+            m.apply(Discard(()) if seat == dealer else _bot("easy", seat).choose(m.view(seat)), seat)
+        for seat in range(3):
+            if seat == dealer:
+                continue
+            k = Knowledge(m.view(seat))
+            for _ in range(10):
+                assert k.sample(rng)[dealer] >> cut & 1
