@@ -82,7 +82,7 @@ def add_commands(sub) -> None:
     p.add_argument("--boards", type=int, default=100, help="match seeds (the unit of the CI)")
     p.add_argument("--deals", type=int, default=4, help="deals per board (fewer if the match ends)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--hard-worlds", type=int, default=30,
+    p.add_argument("--hard-worlds", type=int, default=40,
                    help="Hard's iteration budget: sampled worlds per move (0: use --hard-ms)")
     p.add_argument("--hard-ms", type=float, default=150, help="Hard's time budget per move")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
