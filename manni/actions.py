@@ -47,6 +47,31 @@ KEEP = Keep()
 Action = Take | Keep | Discard | Play
 
 
+def _take_from_json(value) -> Action:
+    if not isinstance(value, bool):
+        raise RecordError("'take' must be true or false")
+    return TAKE if value else KEEP
+
+
+def _discard_from_json(value) -> Action:
+    if not isinstance(value, list):
+        raise RecordError("'discard' must be a list of card codes")
+    return Discard(tuple(parse_card(c) for c in value))
+
+
+# Record key -> reader of its value. A rule set with actions of its own (say, declaring a
+# contract) adds its key with register_action() from its own module.
+ACTION_READERS = {
+    "take": _take_from_json,
+    "discard": _discard_from_json,
+    "play": lambda value: Play(parse_card(value)),
+}
+
+
+def register_action(key: str, reader) -> None:
+    ACTION_READERS[key] = reader
+
+
 def action_from_json(obj) -> tuple[Action, int | None]:
     """A record's action object -> (action, the seat it names or None)."""
     if not isinstance(obj, dict):
@@ -57,17 +82,10 @@ def action_from_json(obj) -> tuple[Action, int | None]:
         raise RecordError(f"bad seat {seat!r}: seats are 0, 1, 2")
     keys = set(obj) - {"seat"}
     if len(keys) != 1:
-        raise RecordError(f"an action needs exactly one of take, discard, play; got {sorted(keys)}")
+        known = ", ".join(ACTION_READERS)
+        raise RecordError(f"an action needs exactly one of {known}; got {sorted(keys)}")
     (key,) = keys
-    value = obj[key]
-    if key == "take":
-        if not isinstance(value, bool):
-            raise RecordError("'take' must be true or false")
-        return (TAKE if value else KEEP), seat
-    if key == "discard":
-        if not isinstance(value, list):
-            raise RecordError("'discard' must be a list of card codes")
-        return Discard(tuple(parse_card(c) for c in value)), seat
-    if key == "play":
-        return Play(parse_card(value)), seat
-    raise RecordError(f"unknown action {key!r}")
+    reader = ACTION_READERS.get(key)
+    if reader is None:
+        raise RecordError(f"unknown action {key!r}")
+    return reader(obj[key]), seat

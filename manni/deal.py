@@ -148,14 +148,14 @@ class Deal:
     def _snapshot(self) -> tuple:
         return (list(self.hands), list(self.manni), list(self.out), self.phase, self.ex_pos,
                 list(self.exchanged), self.leader, list(self.trick), list(self.tricks),
-                len(self.history), self.played)
+                len(self.history), self.played, self.contract)
 
     def undo(self) -> bool:
         """Take back the last action; False if there is none."""
         if not self._undo:
             return False
         (self.hands, self.manni, self.out, self.phase, self.ex_pos, self.exchanged,
-         self.leader, self.trick, self.tricks, n, self.played) = self._undo.pop()
+         self.leader, self.trick, self.tricks, n, self.played, self.contract) = self._undo.pop()
         del self.history[n:]
         return True
 

@@ -29,6 +29,15 @@ class Exchange:
     def legal(self, deal: "Deal", seat: int) -> list[Action]:
         raise NotImplementedError
 
+    def limit(self, deal: "Deal") -> int | None:
+        """How many cards the seat in turn may discard, where the exchange is by discards."""
+        return None
+
+    def next_turn(self, deal: "Deal") -> None:
+        deal.ex_pos += 1
+        if deal.ex_pos == len(self.order(deal.dealer)):
+            deal._end_exchange()
+
     def check(self, deal: "Deal", seat: int, action: Action) -> None:
         raise NotImplementedError
 
@@ -56,9 +65,7 @@ class SwapExchange(Exchange):
             deal._end_exchange()
             return
         deal.exchanged[seat] = 0
-        deal.ex_pos += 1
-        if deal.ex_pos == 3:
-            deal._end_exchange()
+        self.next_turn(deal)
 
 
 class DrawExchange(Exchange):
@@ -66,10 +73,10 @@ class DrawExchange(Exchange):
 
     kind = "draw"
 
-    def __init__(self, limits: tuple[int | None, int | None, int | None]) -> None:
+    def __init__(self, limits: tuple[int | None, ...]) -> None:
         self.limits = limits
 
-    def limit(self, deal: "Deal", seat: int | None = None) -> int:
+    def limit(self, deal: "Deal") -> int:
         cap = self.limits[deal.ex_pos]
         most = min(len(deal.manni), deal.rules.hand_size)
         return most if cap is None else min(cap, most)
@@ -103,6 +110,4 @@ class DrawExchange(Exchange):
         deal.hands[seat] = (deal.hands[seat] & ~gone) | mask_of(drawn)
         deal.out[seat] |= gone
         deal.exchanged[seat] = n
-        deal.ex_pos += 1
-        if deal.ex_pos == 3:
-            deal._end_exchange()
+        self.next_turn(deal)

@@ -135,8 +135,7 @@ class Match:
             contract=d.contract, cut=d.cut, phase=d.phase, turn=d.turn,
             hand=d.hands[seat], own_out=d.out[seat], exchanged=tuple(d.exchanged),
             manni_left=len(d.manni),
-            discard_limit=exchange.limit(d) if (mine and d.phase == "exchange"
-                                                and exchange.kind == "draw") else None,
+            discard_limit=exchange.limit(d) if (mine and d.phase == "exchange") else None,
             leader=d.leader, trick=tuple(d.trick), history=tuple(d.history),
             tricks=tuple(d.tricks), played=d.played,
             hand_sizes=tuple(count(h) for h in d.hands),

@@ -1,9 +1,9 @@
 """A new rule set is one new module in the rules package path; nothing else changes.
 
 The toy below is Trjámann-shaped (RULES.md §3): 52 cards, 16 per hand, a Manni of 4. What
-the engine's hooks support is used as it is: the contract comes from the deal number (the
-real game lets the declarer choose), the dealer's left may draw up to 4 from the Manni,
-and deals are scored from 5 tricks (the real game scores the declarer from 8).
+the engine's hooks support is used as it is: the dealer's left declares the contract (an
+action of the module's own, with its own record key), then may draw up to 4 from the
+Manni; the declarer is scored from 8 tricks, the others from 4.
 """
 from __future__ import annotations
 
@@ -25,12 +25,74 @@ from engine_support import ROOT, play_random, snapshot
 
 TOY = textwrap.dedent('''
     """Toy Trjámann: a test-only rule set living in its own module."""
-    from manni.cards import FULL_DECK
-    from manni.exchange import DrawExchange
-    from manni.rules.base import GRAND, NOLO, Contract, OptionSpec, RuleSet
+    from dataclasses import dataclass
 
-    ROTATION = (Contract.trump_suit(0), Contract.trump_suit(1), GRAND,
-                Contract.trump_suit(2), Contract.trump_suit(3), NOLO)
+    from manni.actions import register_action
+    from manni.cards import FULL_DECK
+    from manni.errors import IllegalAction, RecordError
+    from manni.exchange import DrawExchange
+    from manni.rules.base import CONTRACTS, Contract, OptionSpec, RuleSet
+
+
+    @dataclass(frozen=True)
+    class Declare:
+        contract: str
+
+        def to_json(self):
+            return {"declare": self.contract}
+
+
+    def read_declare(value):
+        if value not in CONTRACTS:
+            raise RecordError(f"unknown contract {value!r}")
+        return Declare(value)
+
+
+    register_action("declare", read_declare)
+
+
+    @dataclass(frozen=True)
+    class Declared(Contract):
+        declarer: int = 0
+
+
+    class DeclareThenDraw(DrawExchange):
+        """The dealer's left declares, then may draw up to 4; the others none."""
+
+        kind = "declare-draw"
+
+        def __init__(self):
+            super().__init__((0, 4, 0, 0))
+
+        @staticmethod
+        def order(dealer):
+            left = (dealer + 1) % 3
+            return (left, left, (dealer + 2) % 3, dealer)
+
+        def limit(self, deal):
+            return None if deal.ex_pos == 0 else super().limit(deal)
+
+        def legal(self, deal, seat):
+            if deal.ex_pos == 0:
+                return [Declare(name) for name in CONTRACTS]
+            return super().legal(deal, seat)
+
+        def check(self, deal, seat, action):
+            if deal.ex_pos == 0:
+                if not isinstance(action, Declare):
+                    raise IllegalAction("declare a contract first", "declare_first")
+                return
+            if isinstance(action, Declare):
+                raise IllegalAction("the contract is declared already", "declared")
+            super().check(deal, seat, action)
+
+        def apply(self, deal, seat, action):
+            if deal.ex_pos == 0:
+                base = CONTRACTS[action.contract]
+                deal.contract = Declared(base.name, base.trump, base.ace_low, declarer=seat)
+                self.next_turn(deal)
+                return
+            super().apply(deal, seat, action)
 
 
     class ToyTrjamann(RuleSet):
@@ -39,7 +101,7 @@ TOY = textwrap.dedent('''
         hand_size = 16
         manni_size = 4
         options = {"target": OptionSpec(8, int, 3, 30)}
-        exchange = DrawExchange((4, 0, 0))
+        exchange = DeclareThenDraw()
 
         @classmethod
         def deal_pack(cls, pack, dealer):
@@ -54,13 +116,13 @@ TOY = textwrap.dedent('''
 
         @classmethod
         def contract(cls, deal_number, cut):
-            return ROTATION[(deal_number - 1) % len(ROTATION)]
+            return Contract("undeclared")
 
         @classmethod
         def deal_score(cls, contract, tricks, options):
-            if contract.name == "nolo":
-                return [5 - t for t in tricks]
-            return [t - 5 for t in tricks]
+            par = [8 if s == contract.declarer else 4 for s in range(3)]
+            sign = -1 if contract.name == "nolo" else 1
+            return [sign * (tricks[s] - par[s]) for s in range(3)]
 
         @classmethod
         def match_over(cls, plus, minus, options):
@@ -98,6 +160,13 @@ def test_the_toy_rule_set_is_found_and_plays_a_legal_match(toy_rules_dir):
     assert [bin(h).count("1") for h in deal.hands] == [16, 16, 16] and len(deal.manni) == 4
     # The exchange: the dealer's left may draw up to 4, the others none.
     left, right, dealer = (deal.dealer + 1) % 3, (deal.dealer + 2) % 3, deal.dealer
+    assert deal.contract.name == "undeclared" and m.turn == left
+    with pytest.raises(IllegalAction, match="declare a contract first"):
+        m.apply(Discard(()), left)
+    Declare = type(m.legal_actions()[0])
+    m.apply(Declare("grand"), left)
+    assert deal.contract.name == "grand" and deal.contract.declarer == left
+    assert m.view(right).contract == deal.contract
     assert m.view(left).discard_limit == 4
     before = snapshot(m)
     with pytest.raises(IllegalAction, match="at most 4"):
@@ -134,9 +203,13 @@ def test_the_toy_rule_set_is_found_and_plays_a_legal_match(toy_rules_dir):
     assert seen_over
     for d in m.deals:
         assert len(d.history) == 16 and sum(d.tricks) == 16
-    assert [d.contract.name for d in m.deals] == ["spades", "hearts", "grand"][:len(m.deals)]
+    assert m.deals[0].contract.name == "grand"
     for d, score in zip(m.deals, m.deal_scores):
-        assert score == [t - 5 for t in d.tricks]
+        par = [8 if s == d.contract.declarer else 4 for s in range(3)]
+        sign = -1 if d.contract.name == "nolo" else 1
+        assert d.contract.declarer == (d.dealer + 1) % 3
+        assert score == [sign * (d.tricks[s] - par[s]) for s in range(3)]
+    assert any(a.to_json().keys() == {"declare"} for a in m.actions)
 
     # Records, replay and undo work for it unchanged.
     again = loads(dumps(m))
