@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from typing import Generator
 
 
@@ -27,3 +28,15 @@ class Bot:
         """Yield between slices of work; the generator's return value is the action."""
         return self.choose(view)
         yield  # pragma: no cover  (makes this a generator)
+
+
+def timed_steps(gen: Generator) -> tuple[object, float]:
+    """Run a ``steps()`` generator to its end: (the action, the longest slice in seconds)."""
+    longest = 0.0
+    while True:
+        t = time.perf_counter()
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value, max(longest, time.perf_counter() - t)
+        longest = max(longest, time.perf_counter() - t)

@@ -65,6 +65,17 @@ def winning(trick, trump: int, power) -> int:
     return w
 
 
+def weaker(m: int, p: int, power) -> int:
+    """The cards of mask ``m`` weaker than power ``p``."""
+    under = 0
+    while m:
+        b = m & -m
+        m ^= b
+        if power[b.bit_length() - 1] < p:
+            under |= b
+    return under
+
+
 def beaters(m: int, w: int, lead: int, trump: int, power) -> int:
     """Cards of m that would beat card w in a trick led in suit ``lead``."""
     out = 0
@@ -136,14 +147,7 @@ def _easy_nolo(hand: int, legal: int, trick, power) -> int:
     lead = trick[0] // 13
     w = winning(trick, -1, power)
     if legal & SUIT_MASKS[lead]:
-        wp = power[w]
-        under = 0
-        m = legal
-        while m:
-            b = m & -m
-            m ^= b
-            if power[b.bit_length() - 1] < wp:
-                under |= b
+        under = weaker(legal, power[w], power)
         if under:
             return highest(under, power)
         if len(trick) == 2:

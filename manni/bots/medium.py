@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..actions import Play
 from ..cards import SUIT_MASKS
 from .base import Bot
-from .core import beaters, contract_info, highest, lowbit, lowest, winning
+from .core import beaters, contract_info, highest, lowbit, lowest, weaker, winning
 from .knowledge import Knowledge, evaluate_exchange
 
 _SUITS = range(4)
@@ -175,14 +175,7 @@ def _nolo(hand, legal, trick, after, others, voids, power) -> int:
     w = winning(trick, -1, power)
     follow = legal & SUIT_MASKS[lead]
     if follow:
-        wp = power[w]
-        under = 0
-        m = follow
-        while m:
-            b = m & -m
-            m ^= b
-            if power[b.bit_length() - 1] < wp:
-                under |= b
+        under = weaker(follow, power[w], power)
         if under:
             return highest(under, power)
         if not after:

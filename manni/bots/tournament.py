@@ -16,6 +16,7 @@ from itertools import permutations
 
 from ..match import Match
 from . import make_bot
+from .base import timed_steps
 
 
 def arrangements(levels) -> list[tuple]:
@@ -135,17 +136,7 @@ def bench(levels, rules_list, deals: int, seed: int, config: dict) -> dict:
                     view = match.view(seat)
                     bot = bots[seat]
                     t = time.perf_counter()
-                    gen = bot.steps(view)
-                    longest = 0.0
-                    while True:
-                        t1 = time.perf_counter()
-                        try:
-                            next(gen)
-                        except StopIteration as stop:
-                            action = stop.value
-                            break
-                        finally:
-                            longest = max(longest, time.perf_counter() - t1)
+                    action, longest = timed_steps(bot.steps(view))
                     times.append((time.perf_counter() - t) * 1000)
                     stats.append(longest * 1000)
                     ls = getattr(bot, "last_stats", None)
