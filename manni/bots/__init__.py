@@ -2,7 +2,8 @@
 
 ``make_bot(level, seed)`` -> a :class:`Bot` with ``choose(view)`` (synchronous) and
 ``steps(view)`` (a generator that yields between slices of work, ~20-40 ms, and returns
-the action); ``hint(view)`` -> the Hard bot's choice for that seat with short reasons.
+the action); ``hint(view)`` -> the Hard bot's choice for that seat with short reasons (``hint_steps``:
+the same as a generator, reasons as (key, params) for the UI's translation layer).
 """
 
 from __future__ import annotations
@@ -39,12 +40,27 @@ def make_bot(level: str, seed: int = 0, **kw) -> Bot:
     return bot
 
 
+def hint_steps(view, budget_ms: int = 500):
+    """Generator form of :func:`hint` (yields between slices, like ``Bot.steps``); returns
+    ``(action, reasons)`` with reasons as language-neutral ``(key, params)`` pairs (texts:
+    ``manni.bots.hard.reason_text`` or the UI's ``Translator.reason``). The action is the
+    Hard bot's own choice for ``view.seat``, decided from that SeatView only."""
+    bot = make_bot("hard", seed=view.deal_number * 7919 + view.seat, budget_ms=budget_ms)
+    action = yield from bot.steps(view)
+    return action, list(bot.last_reasons)
+
+
 def hint(view, budget_ms: int = 500):
     """(action, reasons): what the Hard bot would do in this seat, with short English reasons."""
-    bot = make_bot("hard", seed=view.deal_number * 7919 + view.seat, budget_ms=budget_ms)
-    action = bot.choose(view)
+    gen = hint_steps(view, budget_ms)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            action, reasons = stop.value
+            break
     from .hard import reason_text
-    return action, [reason_text(key, params) for key, params in bot.last_reasons]
+    return action, [reason_text(key, params) for key, params in reasons]
 
 
-__all__ = ["LEVELS", "Bot", "make_bot", "hint"]
+__all__ = ["LEVELS", "Bot", "make_bot", "hint", "hint_steps"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 
 from ..actions import Play
-from ..cards import SUIT_MASKS, card_label
+from ..cards import SUIT_MASKS
 from .base import Bot
 from .knowledge import SLICE_S, Knowledge, evaluate_exchange, rollout
 from .medium import medium_play
@@ -71,9 +71,10 @@ class HardBot(Bot):
         if view.phase == "exchange":
             worlds = self.exchange_worlds or (160 if view.exchange_kind == "swap" else 48)
             # A fixed count (cheap: ~35 ms Classic, ~90 ms Hornafjarðarmanni in CPython).
+            report: dict = {}
             action = yield from evaluate_exchange(view, self.rng, worlds,
-                                                  medium_rollout=True, deadline=None)
-            self.last_reasons = [("exchange", {})]
+                                                  medium_rollout=True, deadline=None, report=report)
+            self.last_reasons = _exchange_reasons(action, report)
             return action
         action = yield from self._play(view)
         return action
@@ -104,7 +105,7 @@ class HardBot(Bot):
         others = k.unseen
         cands = candidates(legal, others, power)
         if len(cands) == 1:
-            self.last_reasons = [("only_card", {"card": card_label(cands[0])})]
+            self.last_reasons = [("only_card", {"card": cands[0]})]
             return Play(cands[0])
         utility = self._utility_fn(view, k)
         totals = [0.0] * len(cands)
@@ -172,27 +173,37 @@ def _settled(totals, values, n) -> bool:
     return m > 4 * (var / n) ** 0.5
 
 
-REASON_TEXT = {
-    "only_card": "{card} is the only sensible card",
-    "expected": "{card}: expected score {score:+.2f} over {worlds} sampled deals",
-    "next_best": "next best {card}: {score:+.2f}",
-    "voids": "known: {voids}",
-    "exchange": "compared the exchange choices on sampled deals",
-}
+# Reasons are (key, params) with language-neutral params: ``card`` (an int), ``cards`` (a
+# list of ints), ``voids`` (a list of (seat, suit)), numbers. Their texts live in ONE table,
+# the UI's catalog (``manni/ui/lang_en.py``, keys ``hint.reason.<key>``), so the page says
+# them in the player's language and the CLI/tests get the English.
+REASON_KEYS = ("only_card", "expected", "next_best", "voids", "only_choice",
+               "exchange_expected", "exchange_next")
 
 
-def reason_text(key: str, params: dict) -> str:
-    """English text of a (key, params) reason; the UI may translate the key instead."""
-    return REASON_TEXT[key].format(**params)
+def reason_text(key: str, params: dict, lang: str = "en") -> str:
+    """The text of a (key, params) reason (English unless ``lang`` says otherwise)."""
+    from ..ui.i18n import Translator  # pure Python: the catalog, no page code
+    return Translator(lang).reason(key, params)
+
+
+def _exchange_reasons(action, report: dict) -> list[tuple[str, dict]]:
+    options, means, n = report.get("options", []), report.get("means", []), report.get("worlds", 0)
+    if len(options) < 2 or not n:
+        return [("only_choice", {})]
+    best = options.index(action)
+    alt = max((i for i in range(len(options)) if i != best), key=lambda i: means[i])
+    return [("exchange_expected", {"score": means[best], "worlds": n}),
+            ("exchange_next", {"score": means[alt]})]
 
 
 def _reasons(view, k, cands, totals, n, best) -> list[tuple[str, dict]]:
     c = cands[best]
-    out = [("expected", {"card": card_label(c), "score": totals[best] / n, "worlds": n})]
+    out = [("expected", {"card": c, "score": totals[best] / n, "worlds": n})]
     order = sorted(range(len(cands)), key=lambda i: -totals[i])
     alt = order[1] if order[0] == best else order[0]
-    out.append(("next_best", {"card": card_label(cands[alt]), "score": totals[alt] / n}))
-    voids = [f"seat {o} has no {'♠♥♦♣'[s]}" for o in k.opps for s in range(4) if k.voids[o] >> s & 1]
+    out.append(("next_best", {"card": cands[alt], "score": totals[alt] / n}))
+    voids = [(o, s) for o in k.opps for s in range(4) if k.voids[o] >> s & 1]
     if voids:
-        out.append(("voids", {"voids": ", ".join(voids)}))
+        out.append(("voids", {"voids": voids}))
     return out

@@ -210,8 +210,12 @@ def r13(c: int) -> int:
     return c % 13
 
 
-def evaluate_exchange(view, rng, worlds: int, medium_rollout: bool = True, deadline=None):
+def evaluate_exchange(view, rng, worlds: int, medium_rollout: bool = True, deadline=None,
+                      report: dict | None = None):
     """Generator: compare the exchange choices on the same sampled worlds; returns the action.
+
+    ``report`` (a dict), if given, receives ``options``, ``means`` (mean deal score of each
+    option) and ``worlds`` (how many were sampled); nothing else changes.
 
     Classic: keep vs take. Hornafjarðarmanni: candidate discard sets. The seats after us
     are modelled with the Easy rule; the play is rolled out with the Medium policy.
@@ -233,6 +237,8 @@ def evaluate_exchange(view, rng, worlds: int, medium_rollout: bool = True, deadl
     else:
         options = [Discard(d) for d in discard_candidates(view.hand, view.discard_limit or 0, info)]
         if len(options) == 1:
+            if report is not None:
+                report.update(options=options, means=[0.0], worlds=0)
             return options[0]
     totals = [0.0] * len(options)
     t0 = time.perf_counter()
@@ -283,6 +289,9 @@ def evaluate_exchange(view, rng, worlds: int, medium_rollout: bool = True, deadl
         if deadline is not None and w >= 3 and time.perf_counter() >= deadline:
             break
     best = max(range(len(options)), key=lambda i: (totals[i], -i))
+    if report is not None:
+        n = (w + 1) if worlds > 0 else 1
+        report.update(options=options, means=[x / n for x in totals], worlds=n)
     return options[best]
 
 

@@ -20,6 +20,8 @@ from .settings import (DEFAULT_LEVELS, RECORD_KEY, SETTINGS_KEY, SPEEDS, VARIANT
                        bot_levels, parse_seed)
 
 NOTICE_SECONDS = 5
+HINT_SECONDS = 15      # a hint's reasons stay up longer than a refusal
+HINT_BUDGET_MS = 500   # the Hard bot's thinking time for a hint (at least its 40 worlds)
 
 
 def _trace() -> str:
@@ -222,15 +224,17 @@ class App:
         if el is not None:
             el.focus()
 
-    def show_notice(self, text: str) -> None:
+    def show_notice(self, text: str, seconds: float = NOTICE_SECONDS, kind: str = "") -> None:
+        """A refusal or message (``kind="hint"``: the hint's reasons, styled apart)."""
         el = _by_id("notice")
         el.textContent = text
+        el.className = f"notice {kind}".strip()
         el.hidden = False
         self.notice_seq += 1
-        asyncio.ensure_future(self._hide_notice(self.notice_seq))
+        asyncio.ensure_future(self._hide_notice(self.notice_seq, seconds))
 
-    async def _hide_notice(self, seq: int) -> None:
-        await asyncio.sleep(NOTICE_SECONDS)
+    async def _hide_notice(self, seq: int, seconds: float = NOTICE_SECONDS) -> None:
+        await asyncio.sleep(seconds)
         if seq == self.notice_seq:
             _by_id("notice").hidden = True
 
@@ -298,6 +302,42 @@ class App:
 
     def do_undo(self, el) -> None:
         self.after(self.game.undo())
+
+    def do_hint(self, el) -> None:
+        g = self.game
+        if g.hint_busy or not g.can_hint():
+            return
+        g.hint_busy = True
+        self.render()
+        asyncio.ensure_future(self.compute_hint(self.gen, g))
+
+    async def compute_hint(self, gen: int, g: Game) -> None:
+        """The Hard bot's choice for seat 0, from seat 0's SeatView only (``g.hint_steps``),
+        in slices like the opponents; dropped if anything changes meanwhile (undo, a tap,
+        import, new match: each bumps ``self.gen``)."""
+        found = None
+        try:
+            steps = g.hint_steps(HINT_BUDGET_MS)
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as stop:
+                    found = stop.value
+                    break
+                await asyncio.sleep(0)
+                if gen != self.gen or g is not self.game:
+                    break
+        except Exception:
+            self.report(_trace())
+        g.hint_busy = False
+        if g is not self.game:
+            return
+        text = ""
+        if found is not None and gen == self.gen and g.can_hint():
+            text = g.set_hint(*found)
+        self.render()
+        if text:
+            self.show_notice(text, HINT_SECONDS, "hint")
 
     def do_menu(self, el) -> None:
         self.open_menu()

@@ -46,6 +46,8 @@ class Game:
         self.announcements: list[str] = []
         self.thinking: int | None = None
         self._bots: dict[int, object] = {}
+        self.hint = None            # (action, reasons as (key, params)) for the current decision
+        self.hint_busy = False      # the page is computing a hint
 
     # -- creation ----------------------------------------------------------------------
     @classmethod
@@ -96,6 +98,68 @@ class Game:
             return False
         return (v.exchanged[YOU] is not None or bool(v.history)
                 or YOU in v.trick_seats())
+
+    # -- hint: the Hard bot's own choice for seat 0, from seat 0's SeatView -----------------
+    def can_hint(self) -> bool:
+        """Your decision now: your exchange choice or your card."""
+        v = self.view
+        return self.phase in ("exchange", "play") and v.turn == YOU and not v.finished
+
+    def hint_steps(self, budget_ms: int = 500):
+        """Generator (yields between slices) returning (action, reasons); it gets only
+        ``self.view``, seat 0's SeatView, never the Match."""
+        from ..bots import hint_steps  # the bots are imported on demand, not at start-up
+        return hint_steps(self.view, budget_ms)
+
+    def set_hint(self, action, reasons) -> str:
+        """Keep the hint for this decision (a suggested discard is pre-selected); returns
+        its text, also queued for the live region."""
+        self.hint = (action, list(reasons))
+        if isinstance(action, Discard):
+            self.selected = list(action.cards)
+        text = self.hint_text()
+        self.say(text)
+        return text
+
+    def hint_text(self) -> str:
+        if self.hint is None:
+            return ""
+        action, reasons = self.hint
+        t = self.t
+        if isinstance(action, Play):
+            what = t("hint.play", card=t.card(action.card))
+        elif isinstance(action, Take):
+            what = t("hint.take_manni")
+        elif isinstance(action, Keep):
+            what = t("hint.keep_hand")
+        else:
+            what = t.plural("hint.discard", len(action.cards), cards=t.cards(action.cards))
+        said = t("hint.sep").join(t.reason(key, params) for key, params in reasons)
+        return t("hint.text", action=what, reasons=said)
+
+    def hinted_cards(self) -> set[int]:
+        """The cards the current hint points at (the card to play, or the discards)."""
+        if self.hint is None:
+            return set()
+        action = self.hint[0]
+        if isinstance(action, Play):
+            return {action.card}
+        if isinstance(action, Discard):
+            return set(action.cards)
+        return set()
+
+    def hinted_action(self) -> str | None:
+        """The data-action of the suggested button, if the hint is a button."""
+        if self.hint is None:
+            return None
+        action = self.hint[0]
+        if isinstance(action, Take):
+            return "take-manni"
+        if isinstance(action, Keep):
+            return "keep-hand"
+        if isinstance(action, Discard) and not action.cards:
+            return "confirm-discard"
+        return None
 
     # -- notices and announcements -------------------------------------------------------
     def say(self, text: str) -> None:
@@ -163,6 +227,7 @@ class Game:
         if self.phase != "deal-over":
             return False
         self.match.start_next_deal()
+        self.hint = None
         self.selected = []
         self.notice = ""
         self.announce_deal()
@@ -185,6 +250,7 @@ class Game:
         if target is None:
             return self.refuse(self.t("notice.nothing_to_undo"))
         self.match = target
+        self.hint = None
         self.selected = []
         self.notice = ""
         self.say(self.t("say.undone"))
@@ -213,6 +279,7 @@ class Game:
 
     # -- applying and describing -------------------------------------------------------
     def _apply(self, seat: int, action) -> None:
+        self.hint = None
         before = len(self.match.deal.history)
         self.match.apply(action, seat)
         t, name = self.t, self.t.seat(seat)

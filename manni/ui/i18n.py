@@ -109,3 +109,17 @@ class Translator:
         if not self.has(k):
             k = "illegal.illegal"
         return self(k, **out)
+
+    def reason(self, key: str, params: dict) -> str:
+        """A hint reason (the Hard bot's ``(key, params)``) in this language. Params are
+        language-neutral: ``card`` (int), ``cards`` (ints), ``voids`` ((seat, suit) pairs),
+        numbers."""
+        out = dict(params or {})
+        if "card" in out:
+            out["card"] = self.card(out["card"])
+        if "cards" in out:
+            out["cards"] = self.cards(out["cards"])
+        if "voids" in out:
+            out["voids"] = self.join([self("hint.void", name=self.seat(seat), suit=self.suit(suit))
+                                      for seat, suit in out["voids"]])
+        return self(f"hint.reason.{key}", **out)

@@ -44,9 +44,13 @@ def card_face(c: int, t, cls: str = "") -> str:
             f'<span class="suit" aria-hidden="true">{SUIT_SYMBOLS[c // 13]}</span></span>')
 
 
-def card_button(c: int, t, *, playable: bool, selectable: bool, selected: bool, dim: bool = True) -> str:
+def card_button(c: int, t, *, playable: bool, selectable: bool, selected: bool, dim: bool = True,
+                hinted: bool = False) -> str:
     attrs = [f'type="button"', f'data-card="{card_code(c)}"', f'aria-label="{_e(t.card(c))}"']
     cls = ["card", "face", f"s{c // 13}"]
+    if hinted:
+        cls.append("hinted")
+        attrs.append(f'aria-description="{_e(t("hint.suggested"))}"')
     if selectable:
         attrs.append(f'aria-pressed="{"true" if selected else "false"}"')
         cls.append("selectable")
@@ -179,16 +183,27 @@ def trick_area(v, t) -> str:
             f'{inner}<p class="trick-note">{_e(note)}</p></div>')
 
 
+def _hint_attrs(game, action: str) -> tuple[str, str]:
+    """(extra class, extra attributes) for a control the hint suggests."""
+    if game.hinted_action() != action:
+        return "", ""
+    return " hinted", f' aria-description="{_e(game.t("hint.suggested"))}"'
+
+
 def action_bar(game) -> str:
     v, t = game.view, game.t
     out = []
     if game.phase == "exchange" and v.turn == YOU:
         if v.exchange_kind == "swap":
-            out.append(f'<button type="button" class="btn primary" data-action="take-manni">{_e(t("btn.take_manni"))}</button>')
-            out.append(f'<button type="button" class="btn" data-action="keep-hand">{_e(t("btn.keep_hand"))}</button>')
+            for action, cls, key in (("take-manni", "btn primary", "btn.take_manni"),
+                                     ("keep-hand", "btn", "btn.keep_hand")):
+                extra_cls, extra = _hint_attrs(game, action)
+                out.append(f'<button type="button" class="{cls}{extra_cls}" data-action="{action}"{extra}>'
+                           f'{_e(t(key))}</button>')
         else:
             n = len(game.selected)
-            out.append(f'<button type="button" class="btn primary" data-action="confirm-discard">'
+            extra_cls, extra = _hint_attrs(game, "confirm-discard")
+            out.append(f'<button type="button" class="btn primary{extra_cls}" data-action="confirm-discard"{extra}>'
                        f'{_e(t.plural("btn.confirm_discard", n))}</button>')
     return f'<div class="actions">{"".join(out)}</div>'
 
@@ -197,7 +212,12 @@ def tools_bar(game) -> str:
     v, t = game.view, game.t
     last = "" if v.history else " disabled"
     undo = "" if game.can_undo() else " disabled"
+    busy = game.hint_busy
+    hint = "" if (game.can_hint() and not busy) else " disabled"
+    if busy:
+        hint += ' aria-busy="true"'
     return (f'<div class="tools">'
+            f'<button type="button" class="btn small" data-action="hint"{hint}>{_e(t("btn.hint"))}</button>'
             f'<button type="button" class="btn small" data-action="last-trick"{last}>{_e(t("btn.last_trick"))}</button>'
             f'<button type="button" class="btn small" data-action="undo"{undo}>{_e(t("btn.undo"))}</button></div>')
 
@@ -207,9 +227,11 @@ def hand_html(game) -> str:
     drawing = game.phase == "exchange" and v.exchange_kind == "draw" and v.turn == YOU
     playing = game.phase == "play" and v.turn == YOU
     buttons = []
+    hinted = game.hinted_cards()
     for c in sort_hand(cards_of(v.hand), v.contract):
         buttons.append(card_button(c, t, playable=playing and bool(v.legal >> c & 1),
-                                   selectable=drawing, selected=c in game.selected, dim=playing))
+                                   selectable=drawing, selected=c in game.selected, dim=playing,
+                                   hinted=c in hinted))
     cls = "hand"
     if drawing:
         cls += " choosing"

@@ -6,6 +6,7 @@ brings the page to the state it needs (a new match, a ?seed=N match or an import
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -175,6 +176,46 @@ def test_illegal_tap_is_refused_with_reason(page):
     # the playable ones are marked, and the reason names them
     for code in playable.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"):
         expect(page.locator("#notice")).to_contain_text(code)
+
+
+def _check_hint_shown(page, n: int) -> None:
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text("Hint: ")
+    expect(notice).to_contain_text("expected score")
+    expect(page.locator("#announcer")).to_contain_text("Hint: ")
+    assert state(page)["actions"] == str(n)  # a hint never plays for you
+    assert_no_hidden_cards(page)  # computed from your view: no opponent card reaches the page
+
+
+def test_hint_marks_one_playable_card(page):
+    st = wait_settled(page)  # the must-follow position above: your turn to play
+    n = int(st["actions"])
+    assert st["phase"] == "play"
+    page.click("[data-action=hint]")
+    hinted = page.locator("#hand button[data-card].hinted")
+    expect(hinted).to_have_count(1)
+    expect(hinted).to_have_class(re.compile(r"\bplayable\b"))
+    expect(hinted).to_have_attribute("aria-description", "Suggested by the hint")
+    label = hinted.get_attribute("aria-label")
+    expect(page.locator("#notice")).to_contain_text(f"play the {label}")
+    _check_hint_shown(page, n)
+
+
+def test_hint_in_the_classic_exchange(page):
+    m = Match("classic", {"target": 5}, seed_with_first_dealer(2))  # seat 0 is asked first
+    import_text(page, dumps(m))
+    wait_settled(page, 0)
+    assert state(page)["phase"] == "exchange"
+    page.click("[data-action=hint]")
+    hinted = page.locator(".actions .btn.hinted")
+    expect(hinted).to_have_count(1)
+    assert hinted.get_attribute("data-action") in ("take-manni", "keep-hand")
+    assert page.locator("#hand .hinted").count() == 0
+    _check_hint_shown(page, 0)
+    page.click("[data-action=keep-hand]")  # the hint goes with the decision
+    assert wait_settled(page, 1)["phase"] == "play"  # seat 0 leads: the Hint is on again
+    expect(page.locator(".hinted")).to_have_count(0)
+    expect(page.locator("[data-action=hint]")).to_be_enabled()
 
 
 def test_reload_mid_deal_resumes_the_same_hand(page):
