@@ -8,7 +8,7 @@ the same as a generator, reasons as (key, params) for the UI's translation layer
 
 from __future__ import annotations
 
-from .base import Bot
+from .base import Bot, finish
 from .easy import EasyBot, RandomBot
 
 LEVELS = ("easy", "medium", "hard")
@@ -52,13 +52,7 @@ def hint_steps(view, budget_ms: int = 500):
 
 def hint(view, budget_ms: int = 500):
     """(action, reasons): what the Hard bot would do in this seat, with short English reasons."""
-    gen = hint_steps(view, budget_ms)
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            action, reasons = stop.value
-            break
+    action, reasons = finish(hint_steps(view, budget_ms))
     from .hard import reason_text
     return action, [reason_text(key, params) for key, params in reasons]
 

@@ -17,17 +17,21 @@ class Bot:
 
     def choose(self, view):
         """The action for ``view`` (it must be this seat's turn)."""
-        gen = self.steps(view)
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                return stop.value
+        return finish(self.steps(view))
 
     def steps(self, view) -> Generator[None, None, object]:
         """Yield between slices of work; the generator's return value is the action."""
         return self.choose(view)
         yield  # pragma: no cover  (makes this a generator)
+
+
+def finish(gen: Generator):
+    """Run a ``steps()``-style generator to its end and return its value."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
 
 
 def timed_steps(gen: Generator) -> tuple[object, float]:
