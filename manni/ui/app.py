@@ -317,16 +317,8 @@ class App:
         import, new match: each bumps ``self.gen``)."""
         found = None
         try:
-            steps = g.hint_steps(HINT_BUDGET_MS)
-            while True:
-                try:
-                    next(steps)
-                except StopIteration as stop:
-                    found = stop.value
-                    break
-                await asyncio.sleep(0)
-                if gen != self.gen or g is not self.game:
-                    break
+            found = await self.think(g.hint_steps(HINT_BUDGET_MS),
+                                     lambda: gen == self.gen and g is self.game)
         except Exception:
             self.report(_trace())
         g.hint_busy = False
@@ -446,6 +438,19 @@ class App:
         self.restart_driver()
 
     # -- opponents ---------------------------------------------------------------------------
+    @staticmethod
+    async def think(steps, still_wanted):
+        """Run a bot's ``steps()`` generator, letting the browser in between slices; its
+        result, or None once ``still_wanted()`` turns false (undo, import, new match)."""
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                return stop.value
+            await asyncio.sleep(0)
+            if not still_wanted():
+                return None
+
     def restart_driver(self) -> None:
         self.gen += 1
         self.task = asyncio.ensure_future(self.drive(self.gen))
@@ -465,16 +470,10 @@ class App:
                 await asyncio.sleep(wait / 1000)
                 if gen != self.gen:
                     return
-                steps = g.opponent(seat).steps(g.opponent_view(seat))
-                while True:
-                    try:
-                        next(steps)
-                    except StopIteration as stop:
-                        action = stop.value
-                        break
-                    await asyncio.sleep(0)
-                    if gen != self.gen:
-                        return
+                action = await self.think(g.opponent(seat).steps(g.opponent_view(seat)),
+                                          lambda: gen == self.gen)
+                if action is None:
+                    return
                 g.apply_opponent(seat, action)
                 self.save()
                 self.render()
