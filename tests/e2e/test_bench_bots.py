@@ -1,0 +1,38 @@
+"""static/bench.html (scripts/bench_bots_browser.py) runs `bench-bots` in Pyodide.
+
+No timing is asserted. Hard gets an iteration budget (40 worlds), so its decisions are
+deterministic: one whole Classic deal played in the page (Match.apply checks every
+action, so an illegal one fails the run) must take exactly as many decisions as the same
+command in CPython on the same sources (static/manni.zip), and search 40 worlds per move.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from browser import ROOT
+
+ARGV = ["bench-bots", "--json", "--levels", "hard", "--rules", "classic", "--deals", "1",
+        "--seed", "3", "--hard-worlds", "40"]
+
+
+def test_bench_page_runs_bench_bots_like_cpython(page, base_url, monitor):
+    page.goto(f"{base_url}/static/bench.html")
+    page.wait_for_function("() => document.body.dataset.phase !== 'loading'", timeout=90_000)
+    assert page.get_attribute("body", "data-phase") == "ready", page.inner_text("#status")
+    r = page.evaluate("(argv) => window.manniCli(argv)", ARGV)
+    assert r["rc"] == 0, r["err"]
+    web = json.loads(r["out"])["hard"]
+    monitor.assert_clean(page)
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "static" / "manni.zip")}
+    with tempfile.TemporaryDirectory() as cwd:  # import manni from the zip, not ./manni
+        out = subprocess.run([sys.executable, "-m", "manni", *ARGV], cwd=cwd, env=env,
+                             capture_output=True, text=True, check=True).stdout
+    cpy = json.loads(out)["hard"]
+
+    assert web["decisions"] >= 3 * 8  # at least every card of a Classic deal is a decision
+    assert web["decisions"] == cpy["decisions"]
+    assert web["searched_moves"] == cpy["searched_moves"]
+    assert web["worlds_p5"] == web["worlds_p50"] == 40
