@@ -132,3 +132,14 @@ def run_cli(tmp_path, record, *args: str, raw: str | bytes | None = None):
         path.write_text(raw, encoding="utf-8")
     return subprocess.run([sys.executable, "-m", "manni", "replay", str(path), *args],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
+
+
+def run_counting_slices(gen):
+    """Run a bot's steps() generator to its end: (its value, how many times it yielded)."""
+    slices = 0
+    while True:
+        try:
+            next(gen)
+            slices += 1
+        except StopIteration as stop:
+            return stop.value, slices

@@ -15,6 +15,8 @@ from manni.bots.tournament import arrangements, play_board, summarize
 from manni.cards import SUIT_MASKS, cards_of
 from manni.match import Layout
 
+from engine_support import run_counting_slices
+
 RULES = [("classic", {}), ("classic", {"minus_points": True}), ("hornafjordur", {})]
 FAST_HARD = {"worlds": 3, "exchange_worlds": 4}
 
@@ -78,14 +80,7 @@ def test_mixed_table_legal_to_match_end():
 
 
 def _run_steps(bot, view):
-    gen = bot.steps(view)
-    slices = 0
-    while True:
-        try:
-            next(gen)
-            slices += 1
-        except StopIteration as stop:
-            return stop.value, slices
+    return run_counting_slices(bot.steps(view))
 
 
 def test_steps_generator_returns_the_same_action_as_choose():

@@ -15,18 +15,10 @@ from manni.ui.game import Game
 from manni.ui.i18n import Translator
 from manni.ui.settings import Settings
 
+from engine_support import run_counting_slices
+
 T = Translator("en")
 BUDGET = 40
-
-
-def _run(gen):
-    slices = 0
-    while True:
-        try:
-            next(gen)
-            slices += 1
-        except StopIteration as stop:
-            return stop.value, slices
 
 
 def _game_at(variant: str, phase: str, seed: int = 4) -> Game:
@@ -59,7 +51,7 @@ def _assert_reasons_translate(reasons):
                                            ("hornafjordur", "exchange"), ("hornafjordur", "play")])
 def test_hint_for_seat_0_is_legal_and_translates(variant, phase):
     g = _game_at(variant, phase)
-    (action, reasons), _ = _run(g.hint_steps(BUDGET))
+    (action, reasons), _ = run_counting_slices(g.hint_steps(BUDGET))
     g.match.check(action, 0)  # legal for seat 0 now
     _assert_reasons_translate(reasons)
     before = len(g.match.actions)
@@ -87,7 +79,7 @@ def test_hint_for_seat_0_is_legal_and_translates(variant, phase):
 def test_hint_is_the_hard_bots_choice_from_the_view():
     g = _game_at("classic", "play", seed=9)
     v = g.view
-    (action, reasons), _ = _run(hint_steps(v, budget_ms=None))
+    (action, reasons), _ = run_counting_slices(hint_steps(v, budget_ms=None))
     bot = make_bot("hard", seed=v.deal_number * 7919 + v.seat, budget_ms=None)
     assert bot.choose(v) == action and bot.last_reasons == reasons
 
