@@ -239,8 +239,11 @@ class Game:
         if m.finished or not m.actions:
             return None
         trial = m.copy()
+        number = trial.deal.number
         while trial.deal.actions_taken > 0:
             trial.undo()
+            if trial.deal.number != number:  # never back into the previous deal
+                return None
             if trial.turn == YOU:
                 return trial
         return None

@@ -186,3 +186,30 @@ def test_corrupt_record_is_refused():
         with pytest.raises(ManniError):
             Game.from_record_text(text, Settings())
     assert Game.from_record_text(dumps(Match("hornafjordur", seed=4)), Settings()).settings.variant == "hornafjordur"
+
+
+def test_undo_never_reaches_back_into_the_previous_deal():
+    """A match resumed from its record (deals started by their first action, as a replay
+    does): at the start of deal 2, after only opponents acted, there is nothing of yours."""
+    for seed in range(40):
+        g = Game.new(Settings(target=20, level="easy"), seed=seed)
+        while g.phase != "deal-over":
+            if g.bot_seat() is not None:
+                g.play_opponent_now()
+            elif g.phase == "exchange":
+                g.keep_hand()
+            else:
+                g.tap_card(card_code(cards_of(g.view.legal)[0]))
+        resumed = Game.from_record_text(g.record_json(), Settings(target=20, level="easy"))
+        assert resumed.phase == "deal-over"
+        nxt = resumed.match._new_deal(1)
+        if nxt.turn == 0:
+            continue  # you act first in deal 2: nothing to test with this seed
+        resumed.match.apply(nxt.legal_actions()[0])  # an opponent's first action starts deal 2
+        while resumed.bot_seat() is not None:
+            resumed.play_opponent_now()
+        assert resumed.match.deal.number == 2 and resumed.match.turn == 0
+        assert not resumed.can_undo() and not resumed.undo()
+        assert resumed.match.deal.number == 2
+        return
+    raise AssertionError("no seed where an opponent acts first in deal 2")
