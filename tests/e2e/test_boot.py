@@ -1,5 +1,6 @@
 """The page boots offline: only 127.0.0.1, no errors, leaves the loading phase."""
 import re
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,17 @@ def test_loading_shell_is_plain_html(page, base_url, monitor):
     expect(table).to_be_visible()
     expect(table).to_have_attribute("data-phase", re.compile("loading|error"))
     expect(page.locator("#boot-status")).to_be_visible()
+
+
+def test_every_preloaded_file_exists():
+    # The preloads name files of the pinned runtime; an upgrade that renames one must
+    # update index.html (a missing preload would be reported as a failed start).
+    root = Path(__file__).resolve().parents[2]
+    html = (root / "index.html").read_text(encoding="utf-8")
+    hrefs = re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html)
+    assert len(hrefs) >= 10
+    missing = [h for h in hrefs if not (root / h).is_file()]
+    assert not missing, f"index.html preloads files the vendored runtime lacks: {missing}"
 
 
 def test_page_boots_offline_without_errors(page, base_url, monitor, boot):
