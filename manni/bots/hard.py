@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 
 from ..actions import Play
-from ..cards import SUIT_MASKS
+from ..cards import SUIT_MASKS, cards_of
 from .base import Bot
 from .knowledge import SLICE_S, Knowledge, evaluate_exchange, rollout
 from .medium import medium_play
@@ -28,8 +28,8 @@ def candidates(legal: int, others: int, power) -> list[int]:
         sm = legal & SUIT_MASKS[s]
         if not sm:
             continue
-        mine = sorted(_bits(sm), key=lambda c: power[c])
-        theirs = sorted(power[c] for c in _bits(others & SUIT_MASKS[s]))
+        mine = sorted(cards_of(sm), key=lambda c: power[c])
+        theirs = sorted(power[c] for c in cards_of(others & SUIT_MASKS[s]))
         prev = None
         for c in mine:
             if prev is not None and not any(power[prev] < p < power[c] for p in theirs):
@@ -38,13 +38,6 @@ def candidates(legal: int, others: int, power) -> list[int]:
             out.append(c)
             prev = c
     return out
-
-
-def _bits(m):
-    while m:
-        b = m & -m
-        m ^= b
-        yield b.bit_length() - 1
 
 
 class HardBot(Bot):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 
 from ..actions import KEEP, TAKE, Discard
-from ..cards import SUIT_MASKS
+from ..cards import SUIT_MASKS, cards_of, mask_of
 from ..rules import get_rules
 from .core import contract_info, easy_play, hand_strength, highest, lowest
 
@@ -52,13 +52,13 @@ class Knowledge:
                 na -= 1
             else:
                 nb -= 1
-        cards = [c for c in _bits(unseen)]
+        cards = [c for c in cards_of(unseen)]
         va, vb = self.voids[a], self.voids[b]
         n_out = len(cards) - na - nb
         if not (va or vb):
             rng.shuffle(cards)
-            hands[a] = _mask(cards[:na])
-            hands[b] = _mask(cards[na:na + nb])
+            hands[a] = mask_of(cards[:na])
+            hands[b] = mask_of(cards[na:na + nb])
             return _with(hands, held)
         # Most constrained cards first; each goes where it may, weighted by room left.
         for _ in range(tries):
@@ -89,8 +89,8 @@ class Knowledge:
                 return _with(hands, held)
         # Should not happen (the true deal is always consistent); deal ignoring voids.
         rng.shuffle(cards)
-        hands[a] = _mask(cards[:na])
-        hands[b] = _mask(cards[na:na + nb])
+        hands[a] = mask_of(cards[:na])
+        hands[b] = mask_of(cards[na:na + nb])
         return _with(hands, held)
 
     def forced(self):
@@ -116,20 +116,6 @@ def _voids_of(voids, leader, cards) -> None:
     for i in range(1, len(cards)):
         if cards[i] // 13 != lead:
             voids[(leader + i) % 3] |= 1 << lead
-
-
-def _bits(m: int):
-    while m:
-        b = m & -m
-        m ^= b
-        yield b.bit_length() - 1
-
-
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def rollout(hands, leader: int, trick, tricks, voids, info, policy) -> list[int]:
@@ -180,7 +166,7 @@ def rollout(hands, leader: int, trick, tricks, voids, info, policy) -> list[int]
 def discard_candidates(hand: int, limit: int, info) -> list[tuple]:
     """Discard sets worth comparing: the k weakest cards by two orderings, k = 0..limit."""
     trump, nolo, power = info
-    cards = list(_bits(hand))
+    cards = list(cards_of(hand))
     lens = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
     if nolo:
         # Danger: high cards first; a second ordering prefers emptying short suits.
@@ -229,7 +215,7 @@ def evaluate_exchange(view, rng, worlds: int, medium_rollout: bool = True, deadl
     order = rules.exchange.order(view.dealer)
     pos = order.index(me)
     later = order[pos + 1:]
-    unseen = [c for c in _bits(rules.deck & ~view.hand)]
+    unseen = [c for c in cards_of(rules.deck & ~view.hand)]
     opps = ((me + 1) % 3, (me + 2) % 3)
     leader = (view.dealer + 1) % 3
     if view.exchange_kind == "swap":
@@ -252,34 +238,34 @@ def evaluate_exchange(view, rng, worlds: int, medium_rollout: bool = True, deadl
         if cut is not None and me != view.dealer:
             i = 0 if opps[0] == view.dealer else 1
             n = (11, 12) if i == 0 else (12, 11)
-            hands[opps[0]] = _mask(unseen[:n[0]])
-            hands[opps[1]] = _mask(unseen[n[0]:24 - 1])
+            hands[opps[0]] = mask_of(unseen[:n[0]])
+            hands[opps[1]] = mask_of(unseen[n[0]:24 - 1])
             hands[view.dealer] |= 1 << cut
             rest = unseen[23:]
         else:
-            hands[opps[0]] = _mask(unseen[:12])
-            hands[opps[1]] = _mask(unseen[12:24])
+            hands[opps[0]] = mask_of(unseen[:12])
+            hands[opps[1]] = mask_of(unseen[12:24])
             rest = unseen[24:]
         for i, opt in enumerate(options):
             h = list(hands)
             if view.exchange_kind == "swap":
                 if opt is TAKE:
-                    h[me] = _mask(rest[:12])
+                    h[me] = mask_of(rest[:12])
                 else:
                     for s in later:
                         if hand_strength(h[s], trump) < 11:
-                            h[s] = _mask(rest[:12])
+                            h[s] = mask_of(rest[:12])
                             break
             else:
                 manni = rest[:view.manni_left]
                 d = opt.cards
-                h[me] = (h[me] & ~_mask(d)) | _mask(manni[:len(d)])
+                h[me] = (h[me] & ~mask_of(d)) | mask_of(manni[:len(d)])
                 manni = manni[len(d):]
                 for j, s in enumerate(later):
                     cap = rules.exchange.limits[pos + 1 + j]
                     cap = min(len(manni), 12) if cap is None else min(cap, len(manni))
                     dd = _easy_discards_fast(h[s], cap, info)
-                    h[s] = (h[s] & ~_mask(dd)) | _mask(manni[:len(dd)])
+                    h[s] = (h[s] & ~mask_of(dd)) | mask_of(manni[:len(dd)])
                     manni = manni[len(dd):]
             tr = rollout(h, leader, (), (0, 0, 0), (0, 0, 0), info, policy)
             totals[i] += rules.deal_score(view.contract, tr, view.options)[me]
