@@ -115,7 +115,8 @@ def seat_panel(v, seat, game) -> str:
         cls.append("is-turn")
     dealer = ""
     if v.dealer == seat:
-        dealer = (f'<span class="dealer-chip" title="{_e(t("seat.dealer"))}" '
+        # role="img": a plain <span> may not carry aria-label (axe: aria-prohibited-attr)
+        dealer = (f'<span class="dealer-chip" role="img" title="{_e(t("seat.dealer"))}" '
                   f'aria-label="{_e(t("seat.dealer"))}">{_e(t("seat.dealer_short"))}</span>')
     stats = [t.plural("seat.tricks", v.tricks[seat])]
     if seat != YOU:
