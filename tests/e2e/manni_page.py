@@ -14,7 +14,9 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from manni.actions import KEEP, Play  # noqa: E402
 from manni.cards import card_code, cards_of  # noqa: E402
+from manni.match import Match  # noqa: E402
 from manni.record import loads  # noqa: E402
 from manni.ui.i18n import Translator  # noqa: E402
 
@@ -158,3 +160,17 @@ def assert_no_hidden_cards(page) -> int:
     # and the player's own hand is all there
     assert set(hand_codes(page)) == {card_code(c) for c in cards_of(match.deal.hands[0])}
     return len(hidden)
+
+
+def must_follow_match() -> Match:
+    """Classic, seat 0 to play with a card in the trick, holding cards it may not play."""
+    for seed in range(200):
+        m = Match("classic", {"target": 5}, seed)
+        while m.phase == "exchange":
+            m.apply(KEEP)
+        while m.phase == "play":
+            d = m.deal
+            if m.turn == 0 and d.trick and d.legal_cards() != d.hands[0]:
+                return m
+            m.apply(Play(cards_of(d.legal_cards())[-1]))
+    raise AssertionError("no such position")

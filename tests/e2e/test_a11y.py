@@ -19,7 +19,7 @@ from manni.cards import cards_of
 from manni.match import Match
 from manni.record import dumps
 
-from manni_page import PageMonitor, boot, import_text, state, wait_settled
+from manni_page import PageMonitor, boot, import_text, must_follow_match, state, wait_settled
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -96,20 +96,6 @@ def classic_first_to_choose() -> Match:
     return Match("classic", {"target": 5}, seed)
 
 
-def classic_following() -> Match:
-    """Classic, your turn to play with a card in the trick and some cards unplayable."""
-    for seed in range(200):
-        m = Match("classic", {"target": 5}, seed)
-        while m.phase == "exchange":
-            m.apply(KEEP)
-        while m.phase == "play":
-            d = m.deal
-            if m.turn == 0 and d.trick and d.legal_cards() != d.hands[0]:
-                return m
-            m.apply(Play(cards_of(d.legal_cards())[-1]))
-    raise AssertionError("no such position")
-
-
 def classic_deal_over() -> Match:
     m = Match("classic", {"target": 20}, 3)
     while m.phase == "exchange":
@@ -128,7 +114,7 @@ def test_classic_exchange_on_your_turn(page):
 
 
 def test_play_on_your_turn_with_a_card_in_the_trick(page):
-    st = load(page, classic_following())
+    st = load(page, must_follow_match())
     assert st["phase"] == "play"
     expect(page.locator(".trick .slot .card").first).to_be_visible()
     assert page.locator("#hand button[aria-disabled=true]").count() > 0

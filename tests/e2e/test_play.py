@@ -17,7 +17,8 @@ from manni.match import Match
 from manni.record import dumps
 
 from manni_page import (PageMonitor, assert_no_hidden_cards, boot, hand_codes, import_text,
-                        record, start_match, state, step, true_match, wait_settled)
+                        must_follow_match, record, start_match, state, step, true_match,
+                        wait_settled)
 
 W, H = 360, 740
 
@@ -141,22 +142,8 @@ def test_hornafjordur_discard_and_draw(page):
 
 
 # -- play -------------------------------------------------------------------------------------
-def must_follow_record() -> str:
-    """A Classic match where seat 0 must follow suit and holds other suits too."""
-    for seed in range(200):
-        m = Match("classic", {"target": 5}, seed)
-        while m.phase == "exchange":
-            m.apply(KEEP)
-        while m.phase == "play":
-            d = m.deal
-            if m.turn == 0 and d.trick and d.legal_cards() != d.hands[0]:
-                return dumps(m)
-            m.apply(Play(cards_of(d.legal_cards())[-1]))
-    raise AssertionError("no such position")
-
-
 def test_illegal_tap_is_refused_with_reason(page):
-    text = must_follow_record()
+    text = dumps(must_follow_match())
     import_text(page, text)
     n = len(json.loads(text)["actions"])
     wait_settled(page, n)
