@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..actions import Play
 from ..cards import SUIT_MASKS
 from .base import Bot
-from .core import beaters, contract_info, highest, lowbit, lowest, weaker, winning
+from .core import beaters, highest, lowbit, lowest, weaker, winning
 from .knowledge import Knowledge, evaluate_exchange
 
 _SUITS = range(4)

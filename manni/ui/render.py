@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..cards import RANKS, SUITS, SUIT_SYMBOLS, card_code, cards_of
+from ..cards import SUIT_SYMBOLS, card_code, cards_of
 
 YOU = 0
 SUIT_ORDER = (0, 1, 3, 2)  # spades, hearts, clubs, diamonds: colours alternate

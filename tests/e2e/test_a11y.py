@@ -19,7 +19,7 @@ from manni.cards import cards_of
 from manni.match import Match
 from manni.record import dumps
 
-from manni_page import PageMonitor, boot, import_text, must_follow_match, state, wait_settled
+from manni_page import PageMonitor, boot, import_text, must_follow_match, wait_settled
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

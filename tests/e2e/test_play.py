@@ -11,7 +11,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from manni.actions import KEEP, Play
 from manni.cards import card_code, cards_of
 from manni.match import Match
 from manni.record import dumps

@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from manni import (KEEP, TAKE, Deal, Discard, IllegalAction, Keep, Match, Play, SeatView, Take,
-                   cards_of, mask_of)
+from manni import (KEEP, TAKE, Deal, Discard, IllegalAction, Match, Play, SeatView, cards_of, mask_of)
 from manni.cards import SUIT_MASKS
 from manni.rules.base import Contract
 from manni.record import dumps, loads, match_to_record, summary
