@@ -35,6 +35,17 @@ def play_out(game: Game, max_steps=5000) -> None:
     raise AssertionError("match did not end")
 
 
+def keep_and_play_until(g: Game, done) -> None:
+    """Classic: opponents move, you keep your hand and play your first legal card, until done(g)."""
+    while not done(g):
+        if g.bot_seat() is not None:
+            g.play_opponent_now()
+        elif g.phase == "exchange":
+            g.keep_hand()
+        else:
+            g.tap_card(card_code(cards_of(g.view.legal)[0]))
+
+
 # -- translation ---------------------------------------------------------------------------
 def test_card_names_and_plurals():
     assert T.card(parse_card("TH")) == "10 of hearts"
@@ -165,13 +176,8 @@ def test_draw_exchange_selection_limit_and_undo():
 
 def test_illegal_tap_keeps_state_and_resume_from_record():
     g = Game.new(Settings(target=5, level="easy"), seed=9)
-    while not (g.phase == "play" and g.match.turn == 0 and g.view.legal != g.view.hand):
-        if g.bot_seat() is not None:
-            g.play_opponent_now()
-        elif g.phase == "exchange":
-            g.keep_hand()
-        else:
-            g.tap_card(card_code(cards_of(g.view.legal)[0]))
+    keep_and_play_until(
+        g, lambda g: g.phase == "play" and g.match.turn == 0 and g.view.legal != g.view.hand)
     bad = next(c for c in cards_of(g.view.hand) if not g.view.legal >> c & 1)
     n = len(g.match.actions)
     assert not g.tap_card(card_code(bad)) and g.notice.startswith("You must follow suit")
@@ -193,13 +199,7 @@ def test_undo_never_reaches_back_into_the_previous_deal():
     does): at the start of deal 2, after only opponents acted, there is nothing of yours."""
     for seed in range(40):
         g = Game.new(Settings(target=20, level="easy"), seed=seed)
-        while g.phase != "deal-over":
-            if g.bot_seat() is not None:
-                g.play_opponent_now()
-            elif g.phase == "exchange":
-                g.keep_hand()
-            else:
-                g.tap_card(card_code(cards_of(g.view.legal)[0]))
+        keep_and_play_until(g, lambda g: g.phase == "deal-over")
         resumed = Game.from_record_text(g.record_json(), Settings(target=20, level="easy"))
         assert resumed.phase == "deal-over"
         nxt = resumed.match._new_deal(1)
