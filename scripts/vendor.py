@@ -6,7 +6,8 @@ Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
   static/vendor/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                            python_stdlib.zip, pyodide-lock.json, pyodide.js
   static/vendor/pyscript/  @pyscript/core dist/*.js and *.css (no source maps)
-  static/manni.zip         every .py file under manni/, stored with paths
+  static/manni.zip         every .py file under manni/ (and the text catalogs,
+                           manni/text/locale/*.po, *.pot), stored with paths
                            "manni/...", so pyscript.toml's
                            `"./static/manni.zip" = "./*"` unpacks it into the
                            interpreter's working directory and `import manni` works;
@@ -39,6 +40,9 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
     "pyodide.js",  # classic-script loader; harmless, keeps `<script src>` use possible
 )
+
+# Files of the package the page needs: code and the gettext catalogs read at run time.
+PACKAGE_SUFFIXES = (".py", ".po", ".pot")
 
 # Fixed timestamp so manni.zip is byte-identical for identical sources.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -135,7 +139,7 @@ def build_manni_zip() -> int:
             info = zipfile.ZipInfo(d.relative_to(ROOT).as_posix() + "/", ZIP_DATE)
             info.external_attr = (0o40755 << 16) | 0x10
             zf.writestr(info, b"")
-            for f in sorted(d.glob("*.py")):
+            for f in sorted(p for p in d.iterdir() if p.suffix in PACKAGE_SUFFIXES):
                 info = zipfile.ZipInfo(f.relative_to(ROOT).as_posix(), ZIP_DATE)
                 info.external_attr = 0o100644 << 16
                 info.compress_type = zipfile.ZIP_DEFLATED
@@ -157,7 +161,7 @@ def main(argv: list[str]) -> int:
     n = build_manni_zip()
     if not quiet:
         print(f"vendored pyodide {pyodide_v}, @pyscript/core {pyscript_v}; "
-              f"static/manni.zip: {n} .py files")
+              f"static/manni.zip: {n} package files")
     return 0
 
 

@@ -43,7 +43,7 @@ def make_bot(level: str, seed: int = 0, **kw) -> Bot:
 def hint_steps(view, budget_ms: int = 500):
     """Generator form of :func:`hint` (yields between slices, like ``Bot.steps``); returns
     ``(action, reasons)`` with reasons as language-neutral ``(key, params)`` pairs (texts:
-    ``manni.bots.hard.reason_text`` or the UI's ``Translator.reason``). The action is the
+    ``manni.bots.hard.reason_text`` or ``manni.text.Translator.reason``). The action is the
     Hard bot's own choice for ``view.seat``, decided from that SeatView only."""
     bot = make_bot("hard", seed=view.deal_number * 7919 + view.seat, budget_ms=budget_ms)
     action = yield from bot.steps(view)

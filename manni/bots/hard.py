@@ -16,6 +16,7 @@ import time
 
 from ..actions import Play
 from ..cards import SUIT_MASKS, cards_of
+from ..text import Translator
 from .base import Bot
 from .knowledge import SLICE_S, Knowledge, evaluate_exchange, rollout
 from .medium import medium_play
@@ -167,16 +168,15 @@ def _settled(totals, values, n) -> bool:
 
 
 # Reasons are (key, params) with language-neutral params: ``card`` (an int), ``cards`` (a
-# list of ints), ``voids`` (a list of (seat, suit)), numbers. Their texts live in ONE table,
-# the UI's catalog (``manni/ui/lang_en.py``, keys ``hint.reason.<key>``), so the page says
-# them in the player's language and the CLI/tests get the English.
+# list of ints), ``voids`` (a list of (seat, suit)), numbers. Their texts live in the
+# catalogs of ``manni.text`` (keys ``hint.reason.<key>``), so the page says them in the
+# player's language and the CLI/tests get the English.
 REASON_KEYS = ("only_card", "expected", "next_best", "voids", "only_choice",
                "exchange_expected", "exchange_next")
 
 
 def reason_text(key: str, params: dict, lang: str = "en") -> str:
     """The text of a (key, params) reason (English unless ``lang`` says otherwise)."""
-    from ..ui.i18n import Translator  # pure Python: the catalog, no page code
     return Translator(lang).reason(key, params)
 
 

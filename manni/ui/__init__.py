@@ -1,10 +1,10 @@
 """The browser user interface.
 
 Only ``manni.ui.app`` touches the page (``js`` / ``pyscript`` / ``pyodide``); every other
-module here is pure Python and runs (and is tested) in CPython:
+module here is pure Python and runs (and is tested) in CPython. Every text the player
+reads comes from ``manni.text`` (the catalogs and the Translator, shared with the bots
+and the command line).
 
-- ``i18n``      the translation layer: every text the player reads comes from a catalog;
-- ``lang_en``   the English catalog (the reference: other languages fall back to it);
 - ``settings``  new-match settings, speeds, storage keys and their JSON form;
 - ``game``      the controller: a Match, whose turn it is, what a tap means, announcements;
 - ``render``    HTML for the table, built only from seat 0's SeatView (no hidden cards).

@@ -15,7 +15,7 @@ from pyscript import document, window
 from ..errors import ManniError
 from . import render
 from .game import Game
-from .i18n import Translator
+from ..text import Translator
 from .settings import (DEFAULT_LEVELS, RECORD_KEY, SETTINGS_KEY, SPEEDS, VARIANTS, Settings,
                        bot_levels, parse_seed)
 

@@ -17,7 +17,7 @@ from ..cards import parse_card
 from ..errors import IllegalAction, ManniError
 from ..match import Match
 from ..record import dumps, loads
-from .i18n import Translator
+from ..text import Translator
 from .settings import Settings, variant_of
 
 YOU = 0

@@ -102,7 +102,7 @@ class Settings:
         if self.level not in levels:
             self.level = "medium" if "medium" in levels else levels[0]
         self.target = min(TARGET_MAX, max(TARGET_MIN, int(self.target)))
-        from .i18n import LANGUAGES
+        from ..text import LANGUAGES
         if self.lang not in LANGUAGES:
             self.lang = "en"
         return self

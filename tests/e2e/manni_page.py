@@ -18,7 +18,7 @@ from manni.actions import KEEP, Play  # noqa: E402
 from manni.cards import card_code, cards_of  # noqa: E402
 from manni.match import Match  # noqa: E402
 from manni.record import loads  # noqa: E402
-from manni.ui.i18n import Translator  # noqa: E402
+from manni.text import Translator  # noqa: E402
 
 from browser import is_local  # noqa: E402
 

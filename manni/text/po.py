@@ -1,0 +1,125 @@
+"""Read gettext ``.po`` / ``.pot`` files (the subset translators' tools write).
+
+Entries are keyed by ``msgctxt``: Manni's catalogs give every message a context (its key,
+e.g. ``seat.your_turn``) with the English text as ``msgid``, so tools such as Poedit or
+Weblate show translators the English. Fuzzy and obsolete (``#~``) entries are skipped,
+as ``msgfmt`` skips them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b",
+            "f": "\f", "v": "\v"}
+
+
+class PoError(ValueError):
+    """A .po file that cannot be read; says the file and line."""
+
+
+@dataclass
+class Entry:
+    key: str                    # msgctxt
+    msgid: str                  # the English text
+    msgid_plural: str | None = None
+    msgstr: list[str] = field(default_factory=list)  # one item, or one per plural form
+    flags: frozenset[str] = frozenset()
+    line: int = 0
+
+
+@dataclass
+class Catalog:
+    headers: dict[str, str]
+    entries: dict[str, Entry]
+
+
+def _unquote(s: str, where: str) -> str:
+    s = s.strip()
+    if len(s) < 2 or s[0] != '"' or s[-1] != '"':
+        raise PoError(f"{where}: expected a quoted string, got {s!r}")
+    out, i, body = [], 0, s[1:-1]
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\":
+            i += 1
+            if i >= len(body) or body[i] not in _ESCAPES:
+                raise PoError(f"{where}: bad escape in {s!r}")
+            out.append(_ESCAPES[body[i]])
+        elif ch == '"':
+            raise PoError(f"{where}: unescaped quote in {s!r}")
+        else:
+            out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def parse(text: str, name: str = "<po>") -> Catalog:
+    headers: dict[str, str] = {}
+    entries: dict[str, Entry] = {}
+    cur: dict = {}
+    flags: set[str] = set()
+    field_name: str | None = None
+    start = 0
+
+    def flush() -> None:
+        nonlocal cur, flags, field_name
+        if "msgid" in cur:
+            ctx, msgid = cur.get("msgctxt"), cur["msgid"]
+            if "msgstr" in cur:
+                strs = [cur["msgstr"]]
+            else:
+                idx = sorted(k for k in cur if isinstance(k, int))
+                if idx != list(range(len(idx))) or not idx:
+                    raise PoError(f"{name}:{start}: msgstr missing or plural forms not 0..n")
+                strs = [cur[k] for k in idx]
+            if ctx is None and msgid == "":
+                for line in strs[0].split("\n"):
+                    if ":" in line:
+                        k, v = line.split(":", 1)
+                        headers[k.strip()] = v.strip()
+            elif ctx is None:
+                raise PoError(f"{name}:{start}: entry without msgctxt (its key)")
+            elif "fuzzy" not in flags:
+                if ctx in entries:
+                    raise PoError(f"{name}:{start}: key {ctx!r} twice")
+                entries[ctx] = Entry(ctx, msgid, cur.get("msgid_plural"), strs,
+                                     frozenset(flags), start)
+        elif cur:
+            raise PoError(f"{name}:{start}: entry without msgid")
+        cur, flags, field_name = {}, set(), None
+
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        where = f"{name}:{n}"
+        if not line:
+            flush()
+            continue
+        if line.startswith("#"):
+            if field_name is not None and not line.startswith("#~"):
+                flush()
+            if line.startswith("#,"):
+                flags |= {f.strip() for f in line[2:].split(",") if f.strip()}
+            continue
+        if line.startswith('"'):
+            if field_name is None:
+                raise PoError(f"{where}: continuation line outside an entry")
+            cur[field_name] += _unquote(line, where)
+            continue
+        keyword, _, rest = line.partition(" ")
+        if keyword.startswith("msgstr[") and keyword.endswith("]"):
+            key: str | int = int(keyword[7:-1])
+        elif keyword in ("msgctxt", "msgid", "msgid_plural", "msgstr"):
+            key = keyword
+            if keyword in ("msgctxt", "msgid") and "msgid" in cur:
+                flush()
+        else:
+            raise PoError(f"{where}: unknown line {line!r}")
+        if not cur:
+            start = n
+        if key in cur:
+            raise PoError(f"{where}: {keyword} twice in one entry")
+        cur[key] = _unquote(rest, where)
+        field_name = key
+    flush()
+    return Catalog(headers, entries)

@@ -1,0 +1,178 @@
+"""Every text a player reads goes through a :class:`Translator`.
+
+A missing or empty translation falls back to the English (``manni.pot``), then to the key
+itself (so a gap is visible, never a crash). Plural forms are chosen by the catalog's own
+``Plural-Forms`` expression, evaluated by the standard library's ``gettext``. Engine
+refusals are translated from ``IllegalAction.key`` / ``.params``, not from the English
+message.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from pathlib import Path
+
+from ..cards import RANKS
+from .po import Catalog, parse
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+TEMPLATE = LOCALE_DIR / "manni.pot"
+
+
+def _available() -> tuple[str, ...]:
+    codes = sorted(p.stem for p in LOCALE_DIR.glob("*.po")) if LOCALE_DIR.is_dir() else []
+    return ("en",) + tuple(c for c in codes if c != "en")
+
+
+LANGUAGES = _available()
+
+
+@lru_cache(maxsize=None)
+def load(lang: str) -> Catalog:
+    """The parsed catalog of ``lang`` ("en": the English template)."""
+    path = TEMPLATE if lang == "en" else LOCALE_DIR / f"{lang}.po"
+    return parse(path.read_text(encoding="utf-8"), path.name)
+
+
+def _plural_rule(catalog: Catalog):
+    """The ``plural=`` expression of the header as a function n -> form index."""
+    forms = catalog.headers.get("Plural-Forms", "nplurals=2; plural=(n != 1);")
+    for part in forms.split(";"):
+        name, _, expr = part.partition("=")
+        if name.strip() == "plural":
+            return gettext.c2py(expr.strip())
+    raise ValueError(f"no plural= in Plural-Forms {forms!r}")
+
+
+def pick_language(preferred) -> str:
+    """The first of the browser's languages (``navigator.languages``, e.g. ["is-IS",
+    "en"]) that has a catalog, by its primary subtag; English if none does."""
+    for tag in preferred or ():
+        code = str(tag).strip().lower().replace("_", "-").split("-")[0]
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def language_name(lang: str) -> str:
+    """A language's own name for itself ("Íslenska"), for the language menu."""
+    return Translator(lang)("language.name")
+
+
+class Translator:
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang if lang in LANGUAGES else "en"
+        self.source = load("en")
+        self.catalog = load(self.lang) if self.lang != "en" else None
+        self._plural = _plural_rule(self.catalog or self.source)
+
+    # -- plain and plural texts ----------------------------------------------------------
+    def _text(self, key: str) -> str:
+        if self.catalog is not None:
+            e = self.catalog.entries.get(key)
+            if e is not None and e.msgstr[0]:
+                return e.msgstr[0]
+        e = self.source.entries.get(key)
+        return e.msgid if e is not None else key
+
+    @staticmethod
+    def _format(text: str, params: dict) -> str:
+        if not params:
+            return text
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return text
+
+    def __call__(self, key: str, **params) -> str:
+        return self._format(self._text(key), params)
+
+    def t_or(self, key: str, fallback: str) -> str:
+        return self(key) if self.has(key) else fallback
+
+    def has(self, key: str) -> bool:
+        return key in self.source.entries or (self.catalog is not None and key in self.catalog.entries)
+
+    def plural(self, key: str, n: int, **params) -> str:
+        """``key.zero`` (if there is one) for 0, else the plural form of ``n`` for ``key``."""
+        if n == 0 and self.has(f"{key}.zero"):
+            return self(f"{key}.zero", n=n, **params)
+        text = None
+        if self.catalog is not None:
+            e = self.catalog.entries.get(key)
+            if e is not None and e.msgid_plural is not None:
+                i = self._plural(n)
+                if 0 <= i < len(e.msgstr) and e.msgstr[i]:
+                    text = e.msgstr[i]
+        if text is None:
+            e = self.source.entries.get(key)
+            if e is None:
+                text = key
+            else:
+                text = e.msgid if n == 1 or e.msgid_plural is None else e.msgid_plural
+        return self._format(text, {"n": n, **params})
+
+    # -- game words ----------------------------------------------------------------------
+    def seat(self, seat: int) -> str:
+        return self(f"seat.{seat}")
+
+    def suit(self, suit: int) -> str:
+        return self(f"suit.{suit}")
+
+    def card(self, c: int) -> str:
+        """Screen-reader name, e.g. "10 of hearts"."""
+        return self("card.name", rank=self(f"rank.{RANKS[c % 13]}"), suit=self.suit(c // 13))
+
+    def rank_short(self, c: int) -> str:
+        return self(f"rank_short.{RANKS[c % 13]}")
+
+    def join(self, items: list[str]) -> str:
+        items = list(items)
+        if not items:
+            return ""
+        if len(items) == 1:
+            return items[0]
+        return self("list.and", a=self("list.sep").join(items[:-1]), b=items[-1])
+
+    def cards(self, cards) -> str:
+        return self("list.sep").join(self.card(c) for c in cards)
+
+    def contract(self, contract) -> str:
+        """"Trumps: hearts", "Grand", "Nóló"."""
+        if contract.trump is not None:
+            return self("contract.trump", suit=self.suit(contract.trump))
+        return self(f"contract.{contract.name}")
+
+    def illegal(self, exc) -> str:
+        """A refusal (IllegalAction) in this language, from its key and params."""
+        key = getattr(exc, "key", "illegal") or "illegal"
+        params = dict(getattr(exc, "params", {}) or {})
+        out = {}
+        if "suit" in params:
+            out["suit"] = self.suit(params["suit"])
+        if "cards" in params:
+            out["cards"] = self.cards(params["cards"])
+        if "turn" in params:
+            out["name"] = self.seat(params["turn"])
+        if "limit" in params:
+            out["limit"] = params["limit"]
+            return self.plural(f"illegal.{key}", params["limit"], **out)
+        k = f"illegal.{key}"
+        if not self.has(k):
+            k = "illegal.illegal"
+        return self(k, **out)
+
+    def reason(self, key: str, params: dict) -> str:
+        """A hint reason (the Hard bot's ``(key, params)``) in this language. Params are
+        language-neutral: ``card`` (int), ``cards`` (ints), ``voids`` ((seat, suit) pairs),
+        numbers."""
+        out = dict(params or {})
+        if "card" in out:
+            out["card"] = self.card(out["card"])
+        if "cards" in out:
+            out["cards"] = self.cards(out["cards"])
+        if "voids" in out:
+            out["voids"] = self.join([self("hint.void", name=self.seat(seat), suit=self.suit(suit))
+                                      for seat, suit in out["voids"]])
+        return self(f"hint.reason.{key}", **out)
