@@ -9,7 +9,7 @@ last action back.
 from __future__ import annotations
 
 from .actions import Action, Play, Take
-from .cards import SUIT_MASKS, SUIT_NAMES, card_label, cards_of, count, describe
+from .cards import SUIT_MASKS, SUIT_NAMES, card_label, cards_of, count, describe, mask_of
 from .errors import IllegalAction
 from .rules.base import Contract, RuleSet
 
@@ -140,7 +140,25 @@ class Deal:
             if len(self.history) == self.rules.hand_size:
                 self.phase = OVER
 
-    def _end_exchange(self) -> None:
+    # -- what an exchange strategy may do ------------------------------------------------
+    def exchange_cards(self, seat: int, discard: int, draw: int) -> None:
+        """``seat`` puts the cards of mask ``discard`` out of play and draws ``draw`` cards
+        from the top of the Manni; the table sees that it exchanged ``draw`` cards."""
+        drawn = self.manni[:draw]
+        self.manni = self.manni[draw:]
+        self.hands[seat] = (self.hands[seat] & ~discard) | mask_of(drawn)
+        self.out[seat] |= discard
+        self.exchanged[seat] = draw
+
+    def set_contract(self, contract: Contract) -> None:
+        """Change what the deal is played for (a contract declared in the exchange)."""
+        self.contract = contract
+
+    def next_exchange_turn(self) -> None:
+        self.ex_pos += 1
+
+    def end_exchange(self) -> None:
+        """The exchange is over: the dealer's left leads the first trick."""
         self.phase = PLAY
         self.leader = (self.dealer + 1) % 3
 
@@ -163,15 +181,18 @@ class Deal:
     def actions_taken(self) -> int:
         return len(self._undo)
 
-    def copy(self) -> "Deal":
-        """An independent copy for search (without the undo history)."""
+    def copy(self, keep_undo: bool = False) -> "Deal":
+        """An independent copy for search (with the undo history only if ``keep_undo``)."""
         d = Deal.__new__(Deal)
         d.rules, d.options, d.number, d.dealer = self.rules, self.options, self.number, self.dealer
         d.contract, d.cut = self.contract, self.cut
         d.hands, d.manni, d.out = list(self.hands), list(self.manni), list(self.out)
         d.phase, d.ex_pos, d.exchanged = self.phase, self.ex_pos, list(self.exchanged)
         d.leader, d.trick, d.tricks = self.leader, list(self.trick), list(self.tricks)
-        d.history, d.played, d._undo = list(self.history), self.played, []
+        d.history, d.played = list(self.history), self.played
+        # A snapshot's lists become the deal's own again on undo: copy them too.
+        d._undo = ([tuple(list(x) if isinstance(x, list) else x for x in snap) for snap in self._undo]
+                   if keep_undo else [])
         return d
 
     def hand_size(self, seat: int) -> int:

@@ -34,15 +34,16 @@ class Exchange:
         return None
 
     def next_turn(self, deal: "Deal") -> None:
-        deal.ex_pos += 1
+        deal.next_exchange_turn()
         if deal.ex_pos == len(self.order(deal.dealer)):
-            deal._end_exchange()
+            deal.end_exchange()
 
     def check(self, deal: "Deal", seat: int, action: Action) -> None:
         raise NotImplementedError
 
     def apply(self, deal: "Deal", seat: int, action: Action) -> None:
-        """Apply a checked action; ends the exchange through ``deal._end_exchange()``."""
+        """Apply a checked action through Deal's public methods (``exchange_cards``,
+        ``set_contract``, ``next_exchange_turn``, ``end_exchange``)."""
         raise NotImplementedError
 
 
@@ -58,13 +59,10 @@ class SwapExchange(Exchange):
 
     def apply(self, deal, seat, action):
         if isinstance(action, Take):
-            deal.out[seat] = deal.hands[seat]
-            deal.hands[seat] = mask_of(deal.manni)
-            deal.manni = []
-            deal.exchanged[seat] = deal.rules.hand_size
-            deal._end_exchange()
+            deal.exchange_cards(seat, deal.hands[seat], len(deal.manni))
+            deal.end_exchange()
             return
-        deal.exchanged[seat] = 0
+        deal.exchange_cards(seat, 0, 0)
         self.next_turn(deal)
 
 
@@ -77,8 +75,12 @@ class DrawExchange(Exchange):
         self.limits = limits
 
     def limit(self, deal: "Deal") -> int:
-        cap = self.limits[deal.ex_pos]
-        most = min(len(deal.manni), deal.rules.hand_size)
+        return self.cap(deal.ex_pos, len(deal.manni), deal.rules.hand_size)
+
+    def cap(self, step: int, manni_left: int, hand_size: int) -> int:
+        """The discard limit at exchange step ``step`` with ``manni_left`` cards to draw."""
+        cap = self.limits[step]
+        most = min(manni_left, hand_size)
         return most if cap is None else min(cap, most)
 
     def legal(self, deal, seat):
@@ -103,11 +105,5 @@ class DrawExchange(Exchange):
             raise IllegalAction(f"discard at most {limit} cards", "discard_limit", limit=limit)
 
     def apply(self, deal, seat, action):
-        n = len(action.cards)
-        gone = mask_of(action.cards)
-        drawn = deal.manni[:n]
-        deal.manni = deal.manni[n:]
-        deal.hands[seat] = (deal.hands[seat] & ~gone) | mask_of(drawn)
-        deal.out[seat] |= gone
-        deal.exchanged[seat] = n
+        deal.exchange_cards(seat, mask_of(action.cards), len(action.cards))
         self.next_turn(deal)

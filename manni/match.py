@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .cards import cards_of, count, describe
-from .deal import OVER, Deal
+from .deal import EXCHANGE, OVER, PLAY, Deal
 from .errors import IllegalAction, ManniError
 from .rng import Rng
 from .rules import RuleSet, get_rules
@@ -55,7 +55,7 @@ class Match:
         self.deal_scores: list[list[int]] = []
         self.finished = False
         self.winners: list[int] = []
-        self.deals.append(self._new_deal(0))
+        self.deals.append(self.dealt(0))
 
     # -- dealing -----------------------------------------------------------------------
     def _check_layout(self, layout: Layout, dealer: int) -> None:
@@ -77,7 +77,9 @@ class Match:
             raise ManniError(f"not in the {rules.name} deck: {describe(cards_of(seen & ~rules.deck))}")
         rules.check_layout(list(layout.hands), list(layout.manni), layout.cut, dealer)
 
-    def _new_deal(self, index: int) -> Deal:
+    def dealt(self, index: int) -> Deal:
+        """Deal ``index`` (0-based) as it is dealt, before any action: a new Deal that is
+        not part of the match."""
         dealer = (self.first_dealer + index) % 3
         if index < len(self.layouts):
             lay = self.layouts[index]
@@ -118,28 +120,35 @@ class Match:
     def totals(self) -> list[int]:
         return [sum(s[i] for s in self.deal_scores) for i in range(3)]
 
+    def upcoming_deal(self) -> Deal:
+        """The deal the next action acts in: the current one, or the next one as dealt
+        (a new Deal, not yet part of the match) when the current one is over."""
+        if self.deal.phase == OVER:
+            return self.dealt(len(self.deals))
+        return self.deal
+
     def legal_actions(self) -> list[Action]:
         if self.finished:
             return []
-        if self.deal.phase == OVER:
-            return self._new_deal(len(self.deals)).legal_actions()
-        return self.deal.legal_actions()
+        return self.upcoming_deal().legal_actions()
 
     def view(self, seat: int) -> SeatView:
         d = self.deal
         mine = d.turn == seat
         exchange = self.rules.exchange
+        limit = exchange.limit(d) if (mine and d.phase == EXCHANGE) else None
+        choices = (tuple(exchange.legal(d, seat))
+                   if (mine and d.phase == EXCHANGE and limit is None) else ())
         return SeatView(
             seat=seat, rules=self.rules.name, options=dict(self.options),
             exchange_kind=exchange.kind, deal_number=d.number, dealer=d.dealer,
             contract=d.contract, cut=d.cut, phase=d.phase, turn=d.turn,
             hand=d.hands[seat], own_out=d.out[seat], exchanged=tuple(d.exchanged),
-            manni_left=len(d.manni),
-            discard_limit=exchange.limit(d) if (mine and d.phase == "exchange") else None,
+            manni_left=len(d.manni), exchange_step=d.ex_pos, discard_limit=limit, choices=choices,
             leader=d.leader, trick=tuple(d.trick), history=tuple(d.history),
             tricks=tuple(d.tricks), played=d.played,
             hand_sizes=tuple(count(h) for h in d.hands),
-            legal=d.legal_cards() if (mine and d.phase == "play") else 0,
+            legal=d.legal_cards() if (mine and d.phase == PLAY) else 0,
             deal_scores=tuple(tuple(s) for s in self.deal_scores),
             plus=tuple(self.plus), minus=tuple(self.minus),
             finished=self.finished, winners=tuple(self.winners),
@@ -151,15 +160,12 @@ class Match:
             raise IllegalAction("the match is over", "match_over")
         if self.deal.phase != OVER:
             raise IllegalAction("the current deal is not over", "deal_not_over")
-        self.deals.append(self._new_deal(len(self.deals)))
+        self.deals.append(self.dealt(len(self.deals)))
 
     def check(self, action: Action, seat: int | None = None) -> None:
         if self.finished:
             raise IllegalAction("the match is over", "match_over")
-        deal = self.deal
-        if deal.phase == OVER:
-            deal = self._new_deal(len(self.deals))
-        deal.check(action, seat)
+        self.upcoming_deal().check(action, seat)
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Apply ``action`` (starting the next deal if the last one is over)."""
@@ -192,9 +198,16 @@ class Match:
 
     def copy(self) -> "Match":
         """A copy that shares nothing mutable with this match (undo history included)."""
-        from .record import match_from_record, match_to_record
-        twin = match_from_record(match_to_record(self))
-        while len(twin.deals) < len(self.deals):  # a next deal started without an action yet
-            twin.start_next_deal()
-        twin._deals_before = list(self._deals_before)  # which deals undo would take back
+        twin = Match.__new__(Match)
+        twin.rules, twin.options = self.rules, dict(self.options)
+        twin.seed, twin.first_dealer, twin.layouts = self.seed, self.first_dealer, list(self.layouts)
+        twin.deals = []
+        for deal in self.deals:
+            d = deal.copy(keep_undo=True)
+            d.options = twin.options
+            twin.deals.append(d)
+        twin.actions = list(self.actions)
+        twin._deals_before = list(self._deals_before)
+        twin.deal_scores = [list(s) for s in self.deal_scores]
+        twin.finished, twin.winners = self.finished, list(self.winners)
         return twin

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import KEEP, TAKE, Action, Play
+from .actions import Action, Play
 from .cards import cards_of
+from .rules import RuleSet, get_rules
 from .rules.base import Contract
 
 
@@ -30,7 +31,9 @@ class SeatView:
     own_out: int  # mask of the cards this seat put out of play
     exchanged: tuple  # per seat: cards exchanged, None if not asked yet
     manni_left: int
+    exchange_step: int  # how many exchange turns have passed
     discard_limit: int | None  # draw exchange, on this seat's turn
+    choices: tuple  # other exchange steps, on this seat's turn: the actions open (Take, Keep, ...)
     leader: int
     trick: tuple[int, ...]  # cards of the current trick in play order, from the leader
     history: tuple  # completed tricks: (leader, cards, winner)
@@ -43,6 +46,10 @@ class SeatView:
     minus: tuple[int, int, int]
     finished: bool
     winners: tuple[int, ...]
+
+    @property
+    def ruleset(self) -> type[RuleSet]:
+        return get_rules(self.rules)
 
     @property
     def my_turn(self) -> bool:
@@ -67,6 +74,4 @@ class SeatView:
             return []
         if self.phase == "play":
             return [Play(c) for c in cards_of(self.legal)]
-        if self.exchange_kind == "swap":
-            return [TAKE, KEEP]
-        return []
+        return list(self.choices)

@@ -77,7 +77,7 @@ class HardBot(Bot):
         me = view.seat
         rules, contract, options = k.rules, view.contract, view.options
         target = options.get("target", 10)
-        running = view.plus if rules.name == "hornafjordur" else view.totals
+        running = rules.standing(view.plus, view.minus)
         lam = [0.0, 0.0, 0.0]
         for o in k.opps:
             if running[o] >= target - 3 and running[o] >= running[me]:

@@ -92,6 +92,8 @@ class RuleSet:
     manni_size: ClassVar[int]
     options: ClassVar[dict[str, OptionSpec]] = {"target": OptionSpec(10, int, 5, 20)}
     exchange: ClassVar["Exchange"]
+    # The score sheet keeps plus and minus columns apart (see ``standing`` for the target).
+    split_columns: ClassVar[bool] = False
 
     # -- options -----------------------------------------------------------------------
     @classmethod
@@ -132,6 +134,16 @@ class RuleSet:
     def match_over(cls, plus: list[int], minus: list[int], options: dict) -> tuple[bool, list[int]]:
         """(finished, winners) after a deal, from the plus and minus columns."""
         raise NotImplementedError
+
+    @classmethod
+    def standing(cls, plus: list[int], minus: list[int]) -> list[int]:
+        """Each seat's score as measured against the target (net unless a rule set says)."""
+        return [plus[s] - minus[s] for s in range(3)]
+
+    @classmethod
+    def negative_scores(cls, options: dict) -> bool:
+        """Can a deal score be below zero (so scores are shown signed)?"""
+        return True
 
     @classmethod
     def check_layout(cls, hands: list[int], manni: list[int], cut: int | None, dealer: int) -> None:

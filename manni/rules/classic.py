@@ -41,6 +41,10 @@ class Classic(RuleSet):
         return [max(0, t - 4) for t in tricks]
 
     @classmethod
+    def negative_scores(cls, options):
+        return options["minus_points"]
+
+    @classmethod
     def match_over(cls, plus, minus, options):
         totals = [plus[s] - minus[s] for s in range(3)]
         best = max(totals)

@@ -13,6 +13,11 @@ class Hornafjordur(RuleSet):
     deck = FULL_DECK
     manni_size = 16
     exchange = DrawExchange((7, 5, None))
+    split_columns = True  # plus and minus columns; the target counts the plus column
+
+    @classmethod
+    def standing(cls, plus, minus):
+        return list(plus)
 
     @classmethod
     def deal_pack(cls, pack, dealer):

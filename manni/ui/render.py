@@ -269,7 +269,7 @@ def score_sheet(game) -> str:
     if not v.deal_scores:
         return f'<p class="sheet-empty">{_e(t("sheet.empty"))}</p>'
     contracts = game.past_contracts()
-    split = v.rules == "hornafjordur"
+    split = v.ruleset.split_columns
     head = [f'<th scope="col">{_e(t("sheet.deal"))}</th>']
     sub = ['<th></th>'] if split else []
     for s in range(3):
@@ -290,7 +290,7 @@ def score_sheet(game) -> str:
                 cells.append(f'<td class="plus">{"+" + str(n) if n > 0 else ""}</td>'
                              f'<td class="minus">{"−" + str(-n) if n < 0 else ""}</td>')
             else:
-                cells.append(f'<td>{_e(_signed(n) if v.options.get("minus_points") else n)}</td>')
+                cells.append(f'<td>{_e(_signed(n) if v.ruleset.negative_scores(v.options) else n)}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     foot = [f'<th scope="row">{_e(t("sheet.total"))}</th>']
     for s in range(3):
@@ -298,7 +298,7 @@ def score_sheet(game) -> str:
             foot.append(f'<td class="plus">{v.plus[s]}</td><td class="minus">{"−" + str(v.minus[s]) if v.minus[s] else 0}</td>')
         else:
             total = v.totals[s]
-            foot.append(f'<td>{_e(_signed(total) if v.options.get("minus_points") else total)}</td>')
+            foot.append(f'<td>{_e(_signed(total) if v.ruleset.negative_scores(v.options) else total)}</td>')
     thead = "<tr>" + "".join(head) + "</tr>" + ("<tr>" + "".join(sub) + "</tr>" if split else "")
     return (f'<table class="sheet{" split" if split else ""}"><caption>{_e(t("sheet.title"))} · '
             f'{_e(t("table.target", n=v.options.get("target")))}</caption>'
@@ -310,7 +310,7 @@ def result_panel(game) -> str:
     phase = game.phase
     if phase not in ("deal-over", "match-over"):
         return ""
-    split = v.rules == "hornafjordur"
+    split = v.ruleset.split_columns
     last = v.deal_scores[-1] if v.deal_scores else (0, 0, 0)
     cols = [t("result.col_player"), t("result.col_tricks"), t("result.col_points")]
     cols += [t("result.col_plus"), t("result.col_minus"), t("result.col_net")] if split else [t("result.col_total")]
@@ -320,7 +320,7 @@ def result_panel(game) -> str:
         if split:
             cells += [f"<td>{v.plus[s]}</td>", f"<td>{v.minus[s]}</td>", f"<td>{_e(_signed(v.totals[s]))}</td>"]
         else:
-            cells.append(f"<td>{_e(_signed(v.totals[s]) if v.options.get('minus_points') else v.totals[s])}</td>")
+            cells.append(f"<td>{_e(_signed(v.totals[s]) if v.ruleset.negative_scores(v.options) else v.totals[s])}</td>")
         win = " winner" if (v.finished and s in v.winners) else ""
         rows.append(f'<tr class="seat-row{win}">{"".join(cells)}</tr>')
     table = (f'<table class="deal-result"><thead><tr>{"".join(f"<th scope=col>{_e(c)}</th>" for c in cols)}</tr></thead>'

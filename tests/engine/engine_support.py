@@ -64,7 +64,7 @@ def snapshot(match: Match) -> tuple:
 def random_action(match: Match, rnd: random.Random):
     """(seat, action): a random legal action for the seat in turn. When the last deal is
     over, it is chosen in the next deal, which ``match.apply`` then starts by itself."""
-    deal = match._new_deal(len(match.deals)) if match.phase == "deal-over" else match.deal
+    deal = match.upcoming_deal()
     if deal.phase == "exchange" and deal.rules.exchange.kind == "draw":
         hand = cards_of(deal.hands[deal.turn])
         limit = deal.rules.exchange.limit(deal)
@@ -77,7 +77,7 @@ def next_turn(match: Match) -> int | None:
     """The seat the next action belongs to (in the next deal if the last one is over)."""
     if match.finished:
         return None
-    return (match._new_deal(len(match.deals)) if match.phase == "deal-over" else match.deal).turn
+    return match.upcoming_deal().turn
 
 
 def play_random(match: Match, rnd: random.Random, max_deals: int = 1, on_step=None) -> None:

@@ -86,7 +86,7 @@ def test_deals_follow_the_documented_algorithm():
             m = Match(rules, seed=seed)
             assert m.first_dealer == _SplitMix(seed, 0xDEA1E5).below(3)
             for index in range(5):
-                deal = m._new_deal(index)
+                deal = m.dealt(index)
                 assert deal.dealer == (m.first_dealer + index) % 3
                 hands, manni, cut = _documented_deal(rules, seed, index, deal.dealer)
                 assert [sorted(h) for h in hands] == [cards_of(h) for h in deal.hands]
@@ -122,7 +122,7 @@ for rules in ("classic", "hornafjordur"):
         m = Match(rules, seed=seed)
         deals = []
         for i in range(6):
-            d = m._new_deal(i)
+            d = m.dealt(i)
             deals.append({"dealer": d.dealer, "contract": d.contract.name,
                           "cut": None if d.cut is None else card_code(d.cut),
                           "hands": [[card_code(c) for c in cards_of(h)] for h in d.hands],
@@ -147,7 +147,7 @@ def _recorded_matches() -> list[dict]:
     # ... and one stopping mid-deal.
     m = Match("hornafjordur", seed=77)
     play_random(m, random.Random(77), max_deals=1)
-    m.apply(m._new_deal(1).legal_actions()[0])
+    m.apply(m.legal_actions()[0])
     records.append(match_to_record(m))
     return records
 

@@ -89,7 +89,7 @@ TOY = textwrap.dedent('''
         def apply(self, deal, seat, action):
             if deal.ex_pos == 0:
                 base = CONTRACTS[action.contract]
-                deal.contract = Declared(base.name, base.trump, base.ace_low, declarer=seat)
+                deal.set_contract(Declared(base.name, base.trump, base.ace_low, declarer=seat))
                 self.next_turn(deal)
                 return
             super().apply(deal, seat, action)

@@ -15,7 +15,7 @@ from manni.cards import SUIT_MASKS
 from manni.rules.base import Contract
 from manni.record import dumps, loads, match_to_record, summary
 
-from manni.actions import action_from_json
+from manni.actions import Keep, Take, action_from_json
 
 from engine_support import (PROPS, deal_snapshot, next_turn, play_random, random_action, seeds,
                             snapshot, variants)
@@ -187,13 +187,14 @@ MASK_FIELDS = {"hand", "own_out", "played", "legal"}
 CARD_FIELDS = {"cut"}
 CARD_TUPLE_FIELDS = {"trick"}
 OTHER_FIELDS = {"seat", "rules", "options", "exchange_kind", "deal_number", "dealer", "contract",
-                "phase", "turn", "exchanged", "manni_left", "discard_limit", "leader", "history",
+                "phase", "turn", "exchanged", "manni_left", "exchange_step", "discard_limit", "choices",
+                "leader", "history",
                 "tricks", "hand_sizes", "deal_scores", "plus", "minus", "finished", "winners"}
 
 
 def _only_plain_data(value) -> None:
     """A view holds values, not references into the engine's state."""
-    if value is None or isinstance(value, (bool, int, str, Contract)):
+    if value is None or isinstance(value, (bool, int, str, Contract, Take, Keep)):
         return
     if isinstance(value, tuple):
         for v in value:
@@ -240,6 +241,8 @@ def _check_views(m: Match) -> None:
         elif v.phase == "play":
             assert v.legal == deal.legal_cards()
             assert v.legal_actions() == deal.legal_actions()
+        elif v.discard_limit is None:  # an exchange step with a short list of actions
+            assert v.choices and v.legal_actions() == deal.legal_actions()
 
 
 @PROPS
@@ -350,7 +353,7 @@ def _illegal_actions(m: Match, rnd: random.Random):
     """(seat, action) pairs that the rules refuse now."""
     if m.finished:
         return [(None, KEEP), (None, Play(0)), (None, Discard(()))]
-    deal = m.deal if m.phase != "deal-over" else m._new_deal(len(m.deals))
+    deal = m.upcoming_deal()
     turn = deal.turn
     wrong_seat = (turn + rnd.randint(1, 2)) % 3
     out = [(wrong_seat, deal.legal_actions()[0] if deal.rules.exchange.kind == "swap"
@@ -402,3 +405,20 @@ def test_illegal_actions_leave_the_state_untouched(variant, seed, play):
                 probe(match) if when == "before" and rnd.random() < 0.3 else None)
     probe(m)
     assert refused > 0
+
+
+def test_a_copy_is_native_not_a_record_round_trip(monkeypatch):
+    import manni.record
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("Match.copy() went through a game record")
+    m = Match("hornafjordur", seed=3)
+    play_random(m, random.Random(3), max_deals=2)
+    m.start_next_deal()
+    monkeypatch.setattr(manni.record, "match_to_record", refuse)
+    monkeypatch.setattr(manni.record, "match_from_record", refuse)
+    twin = m.copy()
+    assert snapshot(twin) == snapshot(m)
+    while twin.undo():
+        assert m.undo()
+        assert snapshot(twin) == snapshot(m)

@@ -84,7 +84,7 @@ def test_replay_json_of_a_finished_match(tmp_path, rules, options):
 def test_replay_of_a_record_stopping_mid_deal(tmp_path):
     m = Match("hornafjordur", seed=9)
     play_random(m, random.Random(3))
-    m.apply(m._new_deal(1).legal_actions()[0])  # the next deal's first exchange (keep all)
+    m.apply(m.legal_actions()[0])  # the next deal's first exchange (keep all)
     rec = match_to_record(m)
     out = json.loads(run_cli(tmp_path, rec, "--json").stdout)
     assert [d["complete"] for d in out["deals"]] == [True, False]

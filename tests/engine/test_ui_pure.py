@@ -201,7 +201,7 @@ def test_undo_never_reaches_back_into_the_previous_deal():
         keep_and_play_until(g, lambda g: g.phase == "deal-over")
         resumed = Game.from_record_text(g.record_json(), Settings(target=20, level="easy"))
         assert resumed.phase == "deal-over"
-        nxt = resumed.match._new_deal(1)
+        nxt = resumed.match.upcoming_deal()
         if nxt.turn == 0:
             continue  # you act first in deal 2: nothing to test with this seed
         resumed.match.apply(nxt.legal_actions()[0])  # an opponent's first action starts deal 2
