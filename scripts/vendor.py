@@ -6,6 +6,9 @@ Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
   static/vendor/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                            python_stdlib.zip, pyodide-lock.json, pyodide.js
   static/vendor/pyscript/  @pyscript/core dist/*.js and *.css (no source maps)
+  static/vendor/build.mjs  RUNTIME, a hash of what a memory snapshot depends on (the
+                           runtime files, manni.zip, the snapshot worker): it keys the
+                           snapshot cache (static/js/runtime.mjs)
   static/manni.zip         every .py file under manni/ (and the text catalogs,
                            manni/text/locale/*.po, *.pot), stored with paths
                            "manni/...", so pyscript.toml's
@@ -20,7 +23,9 @@ Usage: python3 scripts/vendor.py [--quiet]
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -154,14 +159,43 @@ def build_manni_zip() -> int:
     return n_files
 
 
+# What a memory snapshot of the runtime depends on (static/js/snapshot-worker.mjs imports
+# the game package into it).
+SNAPSHOT_INPUTS = tuple(f"static/vendor/pyodide/{n}" for n in PYODIDE_FILES if n != "pyodide.js") + (
+    "static/manni.zip", "static/js/snapshot-worker.mjs")
+
+BUILD_MODULE = "static/vendor/build.mjs"
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def combined_hash(root: Path, paths) -> str:
+    h = hashlib.sha256()
+    for rel in sorted(paths):
+        h.update(rel.encode() + b"\0" + sha256(root / rel).encode() + b"\n")
+    return h.hexdigest()[:16]
+
+
+def write_build_files(root: Path = ROOT) -> dict:
+    """Write static/vendor/build.mjs for the site under ``root``; return the ids."""
+    runtime = combined_hash(root, SNAPSHOT_INPUTS)
+    (root / BUILD_MODULE).write_text(
+        "// Written by scripts/vendor.py: build ids (see there).\n"
+        f'export const RUNTIME = "{runtime}";\n', encoding="utf-8")
+    return {"runtime": runtime}
+
+
 def main(argv: list[str]) -> int:
     quiet = "--quiet" in argv or "-q" in argv
     pyodide_v = vendor_pyodide()
     pyscript_v = vendor_pyscript()
     n = build_manni_zip()
+    ids = write_build_files()
     if not quiet:
         print(f"vendored pyodide {pyodide_v}, @pyscript/core {pyscript_v}; "
-              f"static/manni.zip: {n} package files")
+              f"static/manni.zip: {n} package files; runtime {ids['runtime']}")
     return 0
 
 

@@ -1,0 +1,103 @@
+// The Python runtime as PyScript sees it: pyscript.toml names this module as its
+// `interpreter`. PyScript imports it, reads `version`, and calls `loadPyodide(options)`.
+//
+// Return visits start from a memory snapshot of the runtime (made by
+// snapshot-worker.mjs after a plain boot, kept in Cache Storage under the runtime's
+// build id). Anything wrong with it (missing, stale, corrupt, no Cache Storage, a boot
+// from it that never finished) means a plain boot, and a bad snapshot is deleted.
+// `?snapshot=0` in the page URL forces a plain boot and makes no snapshot.
+//
+// What happened is shown on <html>: data-boot="snapshot" | "plain" (how Python started)
+// and data-snapshot="saved" | "failed" (the background snapshot after a plain boot).
+import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
+import { RUNTIME } from "../vendor/build.mjs";
+import { afterLoading, whenIdle } from "./phase.mjs";
+
+export { version };
+
+// PyScript passes the folder of *this* module as indexURL: point it at the runtime.
+const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+export const SNAPSHOT_CACHE = "manni-snapshot";
+export const SNAPSHOT_KEY = new URL(`../vendor/snapshot-${RUNTIME}.bin`, import.meta.url).href;
+// Set in sessionStorage while a boot from the snapshot is under way; still there on the
+// next load means that boot never reached the table.
+const ATTEMPT = "manni:snapshot-attempt";
+const IDLE_DELAY_MS = 2000;
+
+const root = document.documentElement;
+const enabled = "caches" in self && new URLSearchParams(location.search).get("snapshot") !== "0";
+
+function session(fn) {
+  try { return fn(sessionStorage); } catch { return null; }  // storage may be off
+}
+
+async function dropSnapshots() {
+  try { await caches.delete(SNAPSHOT_CACHE); } catch { /* nothing to delete */ }
+}
+
+// The snapshot's bytes (as a promise, so reading overlaps the runtime's start), or null.
+async function openSnapshot() {
+  if (!enabled) return null;
+  try {
+    if (session((s) => s.getItem(ATTEMPT)) === RUNTIME) {
+      await dropSnapshots();  // the last boot from it never finished
+      return null;
+    }
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const response = await cache.match(SNAPSHOT_KEY);
+    return response ? response.arrayBuffer().then((b) => new Uint8Array(b)) : null;
+  } catch {
+    return null;
+  }
+}
+
+// After the table is playable: end the attempt, or, after a plain boot, make a snapshot
+// once the page is idle. A boot that ends on the error screen drops the snapshot.
+async function afterBoot(mode) {
+  const phase = await afterLoading();
+  session((s) => s.removeItem(ATTEMPT));
+  if (phase === "error") {
+    if (mode === "snapshot") dropSnapshots();
+  } else if (mode === "plain" && enabled) {
+    whenIdle(makeSnapshot, IDLE_DELAY_MS);
+  }
+}
+
+function makeSnapshot() {
+  let worker;
+  try {
+    worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+  } catch {
+    root.dataset.snapshot = "failed";
+    return;
+  }
+  const end = (result) => {
+    root.dataset.snapshot = result;
+    worker.terminate();
+  };
+  worker.onmessage = (event) => end(event.data && event.data.ok ? "saved" : "failed");
+  worker.onerror = () => end("failed");
+  worker.postMessage({ key: SNAPSHOT_KEY, cache: SNAPSHOT_CACHE });
+}
+
+export async function loadPyodide(options = {}) {
+  const config = { ...options, indexURL: INDEX_URL };
+  const snapshot = await openSnapshot();
+  if (snapshot) {
+    session((s) => s.setItem(ATTEMPT, RUNTIME));
+    try {
+      const pyodide = await loadRuntime({ ...config, _loadSnapshot: snapshot });
+      root.dataset.boot = "snapshot";
+      afterBoot("snapshot");
+      return pyodide;
+    } catch (err) {
+      console.warn("Manni: the saved start-up snapshot did not load; starting normally.", err);
+      session((s) => s.removeItem(ATTEMPT));
+      await dropSnapshots();
+    }
+  }
+  const pyodide = await loadRuntime(config);
+  root.dataset.boot = "plain";
+  afterBoot("plain");
+  return pyodide;
+}

@@ -1,0 +1,52 @@
+// Makes the runtime's memory snapshot off the page's thread (started by runtime.mjs once
+// the table is playable and the page idle). An instance booted to make a snapshot cannot
+// run PyScript, which is why this is a separate, throw-away Pyodide.
+//
+// What the snapshot holds: Python started by the vendored Pyodide, with the standard
+// library modules PyScript's bootstrap imports and the game package (manni.zip, unpacked
+// where PyScript unpacks it) already imported: every module but those needing the page.
+// No JavaScript object is referenced from Python, which is what makes a snapshot
+// restorable. Files are not in it: PyScript writes them again on restore.
+import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+
+const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const MANNI_ZIP = new URL("../manni.zip", import.meta.url).href;
+const HOME = "/home/pyodide";  // Pyodide's working directory: PyScript's "./*" target
+
+// Modules that cannot load here (manni.ui.app needs the page; command-line tools may need
+// stdlib modules the trimmed runtime lacks) raise ImportError and stay out.
+const PREIMPORT = `
+import asyncio, base64, binascii, html, importlib, inspect, io, json, os, pkgutil, sys, zipfile
+with zipfile.ZipFile("/tmp/manni.zip") as z:
+    z.extractall(${JSON.stringify(HOME)})
+import manni
+for module in pkgutil.walk_packages(manni.__path__, "manni."):
+    if not module.name.endswith("__main__"):
+        try:
+            importlib.import_module(module.name)
+        except ImportError:
+            pass
+`;
+
+self.onmessage = async ({ data: { key, cache: cacheName } }) => {
+  try {
+    const [pyodide, zip] = await Promise.all([
+      loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true }),
+      fetch(MANNI_ZIP).then((r) => {
+        if (!r.ok) throw new Error(`${MANNI_ZIP}: HTTP ${r.status}`);
+        return r.arrayBuffer();
+      }),
+    ]);
+    pyodide.FS.writeFile("/tmp/manni.zip", new Uint8Array(zip));
+    pyodide.runPython(PREIMPORT);
+    const bytes = pyodide.makeMemorySnapshot();
+    await caches.delete(cacheName);  // one snapshot at a time: drop older builds'
+    const cache = await caches.open(cacheName);
+    await cache.put(key, new Response(bytes, {
+      headers: { "Content-Type": "application/octet-stream", "Content-Length": String(bytes.length) },
+    }));
+    self.postMessage({ ok: true, bytes: bytes.length });
+  } catch (err) {
+    self.postMessage({ ok: false, error: String(err && err.message || err) });
+  }
+};

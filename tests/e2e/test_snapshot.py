@@ -1,0 +1,94 @@
+"""Return visits start from the runtime's memory snapshot (static/js/runtime.mjs).
+
+Each test has its own browser context (the pytest-playwright default), so its Cache
+Storage starts empty: the first visit is a plain boot that makes the snapshot.
+"""
+from __future__ import annotations
+
+import re
+
+from manni_page import BOOT_MS, boot, record, step
+
+SNAPSHOT_SAVED = "() => document.documentElement.dataset.snapshot"
+# The snapshot's cache entry as the page sees it (runtime.mjs exports its name and key).
+SNAPSHOT_BYTES = """async () => {
+  const rt = await import('./static/js/runtime.mjs');
+  const r = await (await caches.open(rt.SNAPSHOT_CACHE)).match(rt.SNAPSHOT_KEY);
+  return r ? (await r.arrayBuffer()).byteLength : 0;
+}"""
+CORRUPT_SNAPSHOT = """async () => {
+  const rt = await import('./static/js/runtime.mjs');
+  const cache = await caches.open(rt.SNAPSHOT_CACHE);
+  await cache.put(rt.SNAPSHOT_KEY, new Response(new Uint8Array(4096).fill(7)));
+}"""
+
+
+def html_data(page) -> dict:
+    return page.evaluate("() => ({...document.documentElement.dataset})")
+
+
+def first_visit_makes_snapshot(page, url: str) -> int:
+    boot(page, url)
+    assert html_data(page)["boot"] == "plain"
+    page.wait_for_function(SNAPSHOT_SAVED, timeout=BOOT_MS)
+    assert html_data(page)["snapshot"] == "saved"
+    size = page.evaluate(SNAPSHOT_BYTES)
+    assert size > 10_000_000  # the runtime's whole memory
+    return size
+
+
+def play_a_card(page) -> None:
+    before = len(record(page)["actions"])
+    for _ in range(10):
+        st = step(page)
+        if st["phase"] == "play" and len(record(page)["actions"]) > before:
+            return
+    raise AssertionError("no card played")
+
+
+def test_second_visit_restores_from_snapshot(page, base_url, monitor):
+    first_visit_makes_snapshot(page, f"{base_url}/index.html")
+    page.reload()
+    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
+    assert html_data(page)["boot"] == "snapshot"
+    play_a_card(page)  # the game, bots included, runs in the restored runtime
+    play_a_card(page)
+    monitor.assert_clean(page)
+
+
+def test_corrupt_snapshot_falls_back_and_recovers(page, base_url, monitor):
+    first_visit_makes_snapshot(page, f"{base_url}/index.html")
+    page.evaluate(CORRUPT_SNAPSHOT)
+    page.reload()
+    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
+    assert html_data(page)["boot"] == "plain"
+    play_a_card(page)
+    # The bad entry was deleted and a good snapshot made again: the next visit uses it.
+    page.wait_for_function(SNAPSHOT_SAVED, timeout=BOOT_MS)
+    assert page.evaluate(SNAPSHOT_BYTES) > 10_000_000
+    page.reload()
+    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
+    assert html_data(page)["boot"] == "snapshot"
+    monitor.assert_clean(page)
+
+
+def test_unfinished_snapshot_boot_is_not_retried(page, base_url, monitor):
+    # A boot from the snapshot that never reached the table (a hang, a crash) leaves its
+    # mark in sessionStorage: the next load must start plainly and drop the snapshot.
+    first_visit_makes_snapshot(page, f"{base_url}/index.html")
+    runtime = page.evaluate("async () => (await import('./static/vendor/build.mjs')).RUNTIME")
+    page.evaluate(f"() => sessionStorage.setItem('manni:snapshot-attempt', {runtime!r})")
+    page.reload()
+    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
+    assert html_data(page)["boot"] == "plain"
+    assert page.evaluate("() => sessionStorage.getItem('manni:snapshot-attempt')") is None
+    monitor.assert_clean(page)
+
+
+def test_snapshot_0_forces_a_plain_boot(page, base_url, monitor):
+    first_visit_makes_snapshot(page, f"{base_url}/index.html")
+    page.goto(f"{base_url}/index.html?snapshot=0")
+    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
+    assert html_data(page)["boot"] == "plain"
+    assert re.search(r"snapshot=0", page.url)
+    monitor.assert_clean(page)
