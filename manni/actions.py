@@ -69,6 +69,8 @@ ACTION_READERS = {
 
 
 def register_action(key: str, reader) -> None:
+    if key in ACTION_READERS:
+        raise ValueError(f"the action key {key!r} is taken")
     ACTION_READERS[key] = reader
 
 

@@ -15,9 +15,10 @@ from .rules import RULE_SETS
 def _random_exchange(deal, rnd: random.Random) -> None:
     ex = deal.rules.exchange
     while deal.phase == "exchange":
-        if ex.kind == "draw":
+        limit = ex.limit(deal)
+        if limit is not None:
             hand = cards_of(deal.hands[deal.turn])
-            deal.apply(Discard(tuple(rnd.sample(hand, rnd.randint(0, ex.limit(deal))))))
+            deal.apply(Discard(tuple(rnd.sample(hand, rnd.randint(ex.minimum(deal), limit)))))
         else:
             deal.apply(rnd.choice(deal.legal_actions()))
 

@@ -26,6 +26,8 @@ def _replay(args) -> int:
     print(f"{match.rules.name}, options {match.options}, seed {match.seed}")
     for i, d in enumerate(result["deals"], 1):
         line = f"deal {i}: dealer {d['dealer']}, {d['contract']}"
+        if d.get("declarer") is not None:
+            line += f" declared by {d['declarer']}"
         if "manni_taken_by" in d:
             taker = d["manni_taken_by"]
             line += ", Manni kept" if taker is None else f", Manni taken by {taker}"

@@ -1,7 +1,7 @@
-"""One deal as a state machine: exchange -> 12 tricks -> scored.
+"""One deal as a state machine: exchange -> tricks (a hand's worth) -> scored.
 
-The contract (and cut) are fixed when the deal is laid out; the exchange is run by the rule
-set's exchange strategy; then tricks are played. Every action is checked first and refused
+The contract (and cut) are fixed when the deal is laid out, or declared during the
+exchange, which the rule set's exchange strategy runs; then tricks are played. Every action is checked first and refused
 with an :class:`IllegalAction` that leaves the state exactly as it was; ``undo()`` takes the
 last action back.
 """
@@ -19,12 +19,13 @@ EXCHANGE, PLAY, OVER = "exchange", "play", "over"
 class Deal:
     __slots__ = (
         "rules", "options", "number", "dealer", "contract", "cut",
-        "hands", "manni", "out", "phase", "ex_pos", "exchanged",
+        "hands", "manni", "out", "phase", "ex_pos", "ex_state", "exchanged", "lists",
         "leader", "trick", "tricks", "history", "played", "_undo",
     )
 
     def __init__(self, rules: type[RuleSet], options: dict, number: int, dealer: int,
-                 hands: list[int], manni: list[int], cut: int | None = None) -> None:
+                 hands: list[int], manni: list[int], cut: int | None = None,
+                 lists: tuple | None = None) -> None:
         self.rules = rules
         self.options = options
         self.number = number  # 1-based within the match
@@ -43,6 +44,9 @@ class Deal:
         self.history: list[tuple[int, tuple[int, ...], int]] = []  # (leader, cards, winner)
         self.played = 0
         self._undo: list[tuple] = []
+        # Per seat, the contracts still on its list when this deal began (declaring rule sets).
+        self.lists = lists
+        self.ex_state = rules.exchange.start(self)
 
     # -- reading -----------------------------------------------------------------------
     @property
@@ -50,7 +54,7 @@ class Deal:
         if self.phase == PLAY:
             return (self.leader + len(self.trick)) % 3
         if self.phase == EXCHANGE:
-            return self.rules.exchange.order(self.dealer)[self.ex_pos]
+            return self.rules.exchange.turn(self)
         return None
 
     @property
@@ -141,14 +145,15 @@ class Deal:
                 self.phase = OVER
 
     # -- what an exchange strategy may do ------------------------------------------------
-    def exchange_cards(self, seat: int, discard: int, draw: int) -> None:
+    def exchange_cards(self, seat: int, discard: int, draw: int, shown: int | None = None) -> None:
         """``seat`` puts the cards of mask ``discard`` out of play and draws ``draw`` cards
-        from the top of the Manni; the table sees that it exchanged ``draw`` cards."""
+        from the top of the Manni; the table sees that it exchanged ``shown`` cards (by
+        default ``draw``)."""
         drawn = self.manni[:draw]
         self.manni = self.manni[draw:]
         self.hands[seat] = (self.hands[seat] & ~discard) | mask_of(drawn)
         self.out[seat] |= discard
-        self.exchanged[seat] = draw
+        self.exchanged[seat] = draw if shown is None else shown
 
     def set_contract(self, contract: Contract) -> None:
         """Change what the deal is played for (a contract declared in the exchange)."""
@@ -165,14 +170,14 @@ class Deal:
     # -- undo and copies ---------------------------------------------------------------
     def _snapshot(self) -> tuple:
         return (list(self.hands), list(self.manni), list(self.out), self.phase, self.ex_pos,
-                list(self.exchanged), self.leader, list(self.trick), list(self.tricks),
-                len(self.history), self.played, self.contract)
+                self.ex_state, list(self.exchanged), self.leader, list(self.trick),
+                list(self.tricks), len(self.history), self.played, self.contract)
 
     def undo(self) -> bool:
         """Take back the last action; False if there is none."""
         if not self._undo:
             return False
-        (self.hands, self.manni, self.out, self.phase, self.ex_pos, self.exchanged,
+        (self.hands, self.manni, self.out, self.phase, self.ex_pos, self.ex_state, self.exchanged,
          self.leader, self.trick, self.tricks, n, self.played, self.contract) = self._undo.pop()
         del self.history[n:]
         return True
@@ -188,6 +193,7 @@ class Deal:
         d.contract, d.cut = self.contract, self.cut
         d.hands, d.manni, d.out = list(self.hands), list(self.manni), list(self.out)
         d.phase, d.ex_pos, d.exchanged = self.phase, self.ex_pos, list(self.exchanged)
+        d.ex_state, d.lists = self.ex_state, self.lists
         d.leader, d.trick, d.tricks = self.leader, list(self.trick), list(self.tricks)
         d.history, d.played = list(self.history), self.played
         # A snapshot's lists become the deal's own again on undo: copy them too.

@@ -26,12 +26,27 @@ class Exchange:
         """Left of the dealer first, then the right, the dealer last."""
         return ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
 
+    def start(self, deal: "Deal") -> object:
+        """The strategy's own state at the start of a deal (immutable; kept in ``deal.ex_state``)."""
+        return None
+
+    def turn(self, deal: "Deal") -> int:
+        return self.order(deal.dealer)[deal.ex_pos]
+
+    def stage(self, deal: "Deal") -> str:
+        """What the seat in turn is asked now (views and the UI show it)."""
+        return self.kind
+
     def legal(self, deal: "Deal", seat: int) -> list[Action]:
         raise NotImplementedError
 
     def limit(self, deal: "Deal") -> int | None:
         """How many cards the seat in turn may discard, where the exchange is by discards."""
         return None
+
+    def minimum(self, deal: "Deal") -> int:
+        """How many cards the seat in turn must discard at least (where limit() is not None)."""
+        return 0
 
     def next_turn(self, deal: "Deal") -> None:
         deal.next_exchange_turn()

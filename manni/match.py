@@ -89,7 +89,8 @@ class Match:
             Rng.derived(self.seed, index).shuffle(pack)
             cut = self.rules.cut_card(pack)
             hands, manni = self.rules.deal_pack(pack, dealer)
-        return Deal(self.rules, self.options, index + 1, dealer, hands, manni, cut)
+        return Deal(self.rules, self.options, index + 1, dealer, hands, manni, cut,
+                    lists=self.rules.open_lists(self.deals[:index]))
 
     # -- reading -----------------------------------------------------------------------
     @property
@@ -143,6 +144,7 @@ class Match:
             seat=seat, rules=self.rules.name, options=dict(self.options),
             exchange_kind=exchange.kind, deal_number=d.number, dealer=d.dealer,
             contract=d.contract, cut=d.cut, phase=d.phase, turn=d.turn,
+            stage=exchange.stage(d) if d.phase == EXCHANGE else None, lists=d.lists,
             hand=d.hands[seat], own_out=d.out[seat], exchanged=tuple(d.exchanged),
             manni_left=len(d.manni), exchange_step=d.ex_pos, discard_limit=limit, choices=choices,
             leader=d.leader, trick=tuple(d.trick), history=tuple(d.history),
@@ -179,7 +181,7 @@ class Match:
         if self.deal.phase == OVER:
             score = self.deal.score()
             self.deal_scores.append(score)
-            self.finished, self.winners = self.rules.match_over(self.plus, self.minus, self.options)
+            self.finished, self.winners = self.rules.match_result(self)
 
     def undo(self) -> bool:
         """Take back the last action of the match; False if there is none."""

@@ -122,6 +122,8 @@ def summary(match: Match) -> dict:
     swap = match.rules.exchange.kind == "swap"
     for deal in match.deals:
         item = {"dealer": deal.dealer, "contract": deal.contract.name}
+        if deal.lists is not None:  # a declared contract: who declared it ("undeclared": null)
+            item["declarer"] = deal.contract.declarer
         if swap:
             item["manni_taken_by"] = deal.manni_taken_by
         else:

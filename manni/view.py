@@ -20,13 +20,15 @@ class SeatView:
     seat: int
     rules: str
     options: dict
-    exchange_kind: str  # "swap" (Classic) or "draw" (Hornafjarðarmanni)
+    exchange_kind: str  # "swap" (Classic), "draw" (Hornafjarðarmanni), "declare" (Trjámann…)
     deal_number: int
     dealer: int
     contract: Contract
     cut: int | None
     phase: str  # "exchange", "play" or "over"
     turn: int | None
+    stage: str | None  # in the exchange: what the seat in turn is asked (exchange.stage())
+    lists: tuple | None  # per seat, contracts left on its list when the deal began, or None
     hand: int  # mask
     own_out: int  # mask of the cards this seat put out of play
     exchanged: tuple  # per seat: cards exchanged, None if not asked yet

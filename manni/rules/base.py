@@ -72,8 +72,14 @@ class OptionSpec:
     kind: type
     low: int | None = None
     high: int | None = None
+    choices: tuple[str, ...] = ()  # for kind str: the allowed words
 
     def check(self, name: str, value):
+        if self.kind is str:
+            if value not in self.choices:
+                raise ManniError(f"option {name!r} must be one of {', '.join(self.choices)}, "
+                                 f"not {value!r}")
+            return value
         if self.kind is bool:
             if not isinstance(value, bool):
                 raise ManniError(f"option {name!r} must be true or false")
@@ -144,6 +150,18 @@ class RuleSet:
     def negative_scores(cls, options: dict) -> bool:
         """Can a deal score be below zero (so scores are shown signed)?"""
         return True
+
+    @classmethod
+    def open_lists(cls, deals) -> tuple[tuple[str, ...], ...] | None:
+        """Per seat, the contracts still on its list before the next deal, given the finished
+        deals; None for rule sets without lists (the contract is not declared)."""
+        return None
+
+    @classmethod
+    def match_result(cls, match) -> tuple[bool, list[int]]:
+        """(finished, winners) after a deal. Rule sets whose end is not a matter of the
+        columns alone (a fixed list of contracts) override this instead of match_over."""
+        return cls.match_over(match.plus, match.minus, match.options)
 
     @classmethod
     def check_layout(cls, hands: list[int], manni: list[int], cut: int | None, dealer: int) -> None:

@@ -20,8 +20,13 @@ VARIANTS = [
     ("classic", {}),
     ("classic", {"minus_points": True}),
     ("hornafjordur", {}),
+    ("trjamann", {}),
+    ("trjamann", {"exchange": "draw"}),
+    ("laugavatn", {}),
+    ("laugavatn", {"overcalls": False, "exchange": "draw"}),
 ]
-VARIANT_IDS = ["classic", "classic-minus", "hornafjordur"]
+VARIANT_IDS = ["classic", "classic-minus", "hornafjordur", "trjamann", "trjamann-draw",
+               "laugavatn", "laugavatn-plain-draw"]
 
 # Hypothesis: a few dozen random matches per property keep the suite fast.
 PROPS = settings(max_examples=30, deadline=None,
@@ -65,12 +70,19 @@ def random_action(match: Match, rnd: random.Random):
     """(seat, action): a random legal action for the seat in turn. When the last deal is
     over, it is chosen in the next deal, which ``match.apply`` then starts by itself."""
     deal = match.upcoming_deal()
-    if deal.phase == "exchange" and deal.rules.exchange.kind == "draw":
+    return deal.turn, random_deal_action(deal, rnd)
+
+
+def random_deal_action(deal: Deal, rnd: random.Random):
+    """A random legal action for the seat in turn in ``deal``."""
+    ex = deal.rules.exchange
+    limit = ex.limit(deal) if deal.phase == "exchange" else None
+    if limit is not None:  # a discard: too many to list, so a random count of random cards
         hand = cards_of(deal.hands[deal.turn])
-        limit = deal.rules.exchange.limit(deal)
-        n = rnd.choice([0, rnd.randint(0, limit), limit])
-        return deal.turn, Discard(tuple(rnd.sample(hand, n)))
-    return deal.turn, rnd.choice(deal.legal_actions())
+        low = ex.minimum(deal)
+        n = rnd.choice([low, rnd.randint(low, limit), limit])
+        return Discard(tuple(rnd.sample(hand, n)))
+    return rnd.choice(deal.legal_actions())
 
 
 def next_turn(match: Match) -> int | None:

@@ -17,7 +17,7 @@ import pytest
 
 import manni.rules
 from manni import IllegalAction, Match, get_rules
-from manni.actions import Discard
+from manni.actions import ACTION_READERS, Discard
 from manni.cards import cards_of
 from manni.record import dumps, loads, match_to_record, summary
 
@@ -39,7 +39,7 @@ TOY = textwrap.dedent('''
         contract: str
 
         def to_json(self):
-            return {"declare": self.contract}
+            return {"toy_declare": self.contract}
 
 
     def read_declare(value):
@@ -48,7 +48,7 @@ TOY = textwrap.dedent('''
         return Declare(value)
 
 
-    register_action("declare", read_declare)
+    register_action("toy_declare", read_declare)
 
 
     @dataclass(frozen=True)
@@ -145,6 +145,7 @@ def toy_rules_dir(tmp_path):
     finally:
         manni.rules.__path__.remove(str(folder))
         manni.rules.RULE_SETS.pop("toy-trjamann", None)
+        ACTION_READERS.pop("toy_declare", None)
         sys.modules.pop("manni.rules.toy_trjamann", None)
 
 
@@ -209,7 +210,7 @@ def test_the_toy_rule_set_is_found_and_plays_a_legal_match(toy_rules_dir):
         sign = -1 if d.contract.name == "nolo" else 1
         assert d.contract.declarer == (d.dealer + 1) % 3
         assert score == [sign * (d.tricks[s] - par[s]) for s in range(3)]
-    assert any(a.to_json().keys() == {"declare"} for a in m.actions)
+    assert any(a.to_json().keys() == {"toy_declare"} for a in m.actions)
 
     # Records, replay and undo work for it unchanged.
     again = loads(dumps(m))

@@ -1,5 +1,6 @@
 """Properties over random seeds and random legal play, for every rule set variant:
-Classic, Classic with minus points, and Hornafjarðarmanni."""
+Classic, Classic with minus points, Hornafjarðarmanni, and Trjámann and Laugavatnsmanni with
+each exchange (Laugavatnsmanni with and without overcalls)."""
 from __future__ import annotations
 
 import dataclasses
@@ -16,16 +17,26 @@ from manni.rules.base import Contract
 from manni.record import dumps, loads, match_to_record, summary
 
 from manni.actions import Keep, Take, action_from_json
+from manni.rules.declared import Declare, Overcall
 
-from engine_support import (PROPS, deal_snapshot, next_turn, play_random, random_action, seeds,
-                            snapshot, variants)
+from engine_support import (PROPS, deal_snapshot, next_turn, play_random, random_action,
+                            random_deal_action, seeds, snapshot, variants)
 
 play_seeds = st.integers(min_value=0, max_value=2**32)
 
 
-def _new(variant, seed, **options) -> Match:
+def _new(variant, seed, target=None) -> Match:
+    """A match of ``variant``; ``target`` where the rule set has one (the declared family
+    plays a fixed list of contracts instead)."""
     rules, opts = variant
-    return Match(rules, {**opts, **options}, seed=seed)
+    match = Match(rules, opts, seed=seed)
+    if target is not None and "target" in match.options:
+        match = Match(rules, {**opts, "target": target}, seed=seed)
+    return match
+
+
+def _declared(m) -> bool:
+    return m.rules.exchange.kind == "declare"
 
 
 # -- cards, tricks, scores -----------------------------------------------------------------
@@ -39,8 +50,10 @@ def _assert_conserved(deal: Deal) -> None:
         union |= part
     assert union == deal.rules.deck, "a card went missing"
     assert mask_of(deal.trick) & ~deal.played == 0
-    # What left the hands in the exchange is exactly what the exchange counts say.
-    assert sum(bin(o).count("1") for o in deal.out) == sum(x or 0 for x in deal.exchanged)
+    # What left the hands in the exchange is exactly what the exchange counts say (a seat
+    # that picked the Manni up is counted at once, and lays its cards away next).
+    pending = deal.rules.exchange.minimum(deal) if deal.phase == "exchange" else 0
+    assert sum(bin(o).count("1") for o in deal.out) + pending == sum(x or 0 for x in deal.exchanged)
 
 
 @PROPS
@@ -52,9 +65,11 @@ def test_cards_are_conserved(variant, seed, play):
         deal = match.deal
         _assert_conserved(deal)
         hand_total = sum(bin(h).count("1") for h in deal.hands)
-        # Every seat holds a full hand until the play starts, then loses one card per play.
+        # Every seat holds a full hand until the play starts, then loses one card per play;
+        # a seat that picked the Manni up also holds the cards it must lay away.
         played = bin(deal.played).count("1")
-        assert hand_total == 3 * deal.rules.hand_size - played
+        pending = deal.rules.exchange.minimum(deal) if deal.phase == "exchange" else 0
+        assert hand_total == 3 * deal.rules.hand_size - played + pending
         if deal.phase == "play":
             assert all(bin(h).count("1") in (deal.rules.hand_size - len(deal.history),
                                              deal.rules.hand_size - len(deal.history) - 1)
@@ -112,13 +127,13 @@ def _reference_winner(contract: Contract, trick) -> int:
 
 @PROPS
 @given(variant=variants, seed=seeds, play=play_seeds)
-def test_twelve_tricks_each_won_by_the_right_card(variant, seed, play):
+def test_a_hand_of_tricks_each_won_by_the_right_card(variant, seed, play):
     m = _new(variant, seed)
     play_random(m, random.Random(play), max_deals=2)
     for deal in m.deals:
         assert deal.phase == "over"
-        assert len(deal.history) == 12 == deal.rules.hand_size
-        assert sum(deal.tricks) == 12
+        n = deal.rules.hand_size
+        assert len(deal.history) == n and sum(deal.tricks) == n
         assert all(h == 0 for h in deal.hands)
         leader = (deal.dealer + 1) % 3
         won = [0, 0, 0]
@@ -136,9 +151,22 @@ def _check_scores(m: Match) -> None:
     totals = [0, 0, 0]
     plus, minus = [0, 0, 0], [0, 0, 0]
     finished_at = None
+    ticked = [[], [], []]
     for i, (deal, score) in enumerate(zip(m.deals, m.deal_scores)):
         t = deal.tricks
-        if m.rules.name == "classic":
+        if _declared(m):
+            c = deal.contract
+            d = c.declarer
+            assert deal.lists == tuple(tuple(e for e in m.rules.ENTRIES if e not in ticked[s])
+                                       for s in range(3))
+            assert c.entry in deal.lists[d] and c.name in m.rules.ENTRIES[c.entry]
+            ticked[d].append(c.entry)
+            if c.name == "nolo":
+                expected = [(4 if s == d else 6) - t[s] for s in range(3)]
+            else:
+                expected = [t[s] - (8 if s == d else 4) for s in range(3)]
+            assert score == expected and sum(score) == 0
+        elif m.rules.name == "classic":
             if minus_points:
                 assert score == [x - 4 for x in t] and sum(score) == 0
             else:
@@ -150,8 +178,12 @@ def _check_scores(m: Match) -> None:
             totals[s] += score[s]
             plus[s] += max(score[s], 0)
             minus[s] += max(-score[s], 0)
-        target = m.options["target"]
-        if m.rules.name == "classic":
+        target = m.options.get("target")
+        if _declared(m):
+            # The match ends when every list is empty: each contract ticked exactly once.
+            over = all(sorted(ticked[s]) == sorted(m.rules.ENTRIES) for s in range(3))
+            winners = [s for s in range(3) if totals[s] == max(totals)] if over else []
+        elif m.rules.name == "classic":
             best = max(totals)
             over = best >= target and totals.count(best) == 1
             winners = [totals.index(best)] if over else []
@@ -167,6 +199,8 @@ def _check_scores(m: Match) -> None:
     assert m.finished == (finished_at is not None)
     if m.finished:
         assert finished_at == len(m.deals) - 1  # no deal after the end
+        if _declared(m):  # one contract ticked per deal: 3 lists' worth of deals
+            assert len(m.deals) == 3 * len(m.rules.ENTRIES)
         with pytest.raises(IllegalAction, match="match is over"):
             m.apply(KEEP)
 
@@ -178,6 +212,8 @@ def test_scores_columns_and_match_end(variant, seed, play, target):
     play_random(m, random.Random(play), max_deals=40)
     assert len(m.deal_scores) == len(m.deals)
     _check_scores(m)
+    if _declared(m):  # a declared match always runs to its end within 40 deals
+        assert m.finished
 
 
 # -- what a seat may see ------------------------------------------------------------------
@@ -187,14 +223,14 @@ MASK_FIELDS = {"hand", "own_out", "played", "legal"}
 CARD_FIELDS = {"cut"}
 CARD_TUPLE_FIELDS = {"trick"}
 OTHER_FIELDS = {"seat", "rules", "options", "exchange_kind", "deal_number", "dealer", "contract",
-                "phase", "turn", "exchanged", "manni_left", "exchange_step", "discard_limit", "choices",
-                "leader", "history",
+                "phase", "turn", "stage", "lists", "exchanged", "manni_left", "exchange_step",
+                "discard_limit", "choices", "leader", "history",
                 "tricks", "hand_sizes", "deal_scores", "plus", "minus", "finished", "winners"}
 
 
 def _only_plain_data(value) -> None:
     """A view holds values, not references into the engine's state."""
-    if value is None or isinstance(value, (bool, int, str, Contract, Take, Keep)):
+    if value is None or isinstance(value, (bool, int, str, Contract, Take, Keep, Declare, Overcall)):
         return
     if isinstance(value, tuple):
         for v in value:
@@ -236,8 +272,10 @@ def _check_views(m: Match) -> None:
         assert v.played == deal.played and v.trick == tuple(deal.trick)
         assert v.manni_left == len(deal.manni)
         assert v.hand_sizes == tuple(bin(h).count("1") for h in deal.hands)
+        assert v.lists == deal.lists
         if not v.my_turn:
             assert v.legal == 0 and v.discard_limit is None and v.legal_actions() == []
+            assert v.choices == ()
         elif v.phase == "play":
             assert v.legal == deal.legal_cards()
             assert v.legal_actions() == deal.legal_actions()
@@ -340,11 +378,10 @@ def test_copies_are_independent(variant, seed, play, stop):
     no_undo = lambda d: [item for item in deal_snapshot(d) if item[0] != "_undo"]  # noqa: E731
     assert no_undo(fast) == no_undo(m.deal) and fast._undo == []
     while fast.phase == "exchange":
-        fast.apply(rnd.choice([TAKE, KEEP]) if fast.rules.exchange.kind == "swap"
-                   else Discard(tuple(cards_of(fast.hands[fast.turn])[:2])))
+        fast.apply(random_deal_action(fast, rnd))
     while fast.phase == "play":
         fast.play(cards_of(fast.legal_cards())[0])
-    assert fast.phase == "over" and sum(fast.tricks) == 12
+    assert fast.phase == "over" and sum(fast.tricks) == fast.rules.hand_size
     play_random(twin, rnd, max_deals=2)
     assert snapshot(m) == before
 
@@ -354,28 +391,50 @@ def _illegal_actions(m: Match, rnd: random.Random):
     if m.finished:
         return [(None, KEEP), (None, Play(0)), (None, Discard(()))]
     deal = m.upcoming_deal()
+    ex = deal.rules.exchange
     turn = deal.turn
     wrong_seat = (turn + rnd.randint(1, 2)) % 3
-    out = [(wrong_seat, deal.legal_actions()[0] if deal.rules.exchange.kind == "swap"
-            or deal.phase == "play" else Discard(()))]
+    listed = deal.legal_actions() if deal.phase == "play" or ex.limit(deal) is None else []
+    out = [(wrong_seat, listed[0] if listed else Discard(()))]
     hand = cards_of(deal.hands[turn])
     not_held = [c for c in cards_of(deal.rules.deck) if not deal.hands[turn] >> c & 1]
     if deal.phase == "exchange":
         out.append((turn, Play(rnd.choice(hand))))
-        if deal.rules.exchange.kind == "swap":
-            out += [(turn, Discard(())), (turn, Discard((hand[0],)))]
-        else:
-            limit = deal.rules.exchange.limit(deal)
+        limit = ex.limit(deal)
+        if limit is not None:
             out += [(turn, TAKE), (None, KEEP), (turn, Discard((rnd.choice(not_held),))),
                     (turn, Discard((hand[0], hand[0])))]
             if limit < len(hand):
                 out.append((turn, Discard(tuple(rnd.sample(hand, limit + 1)))))
+            if ex.minimum(deal):
+                out.append((turn, Discard(tuple(rnd.sample(hand, ex.minimum(deal) - 1)))))
+        else:
+            out += [(turn, Discard(())), (turn, Discard((hand[0],)))]
+            if ex.kind == "declare":
+                out += _illegal_calls(deal, turn, ex.stage(deal))
     else:
         out += [(turn, TAKE), (None, KEEP), (turn, Discard(())),
                 (turn, Play(rnd.choice(not_held)))]
         off_suit = cards_of(deal.hands[turn] & ~deal.legal_cards())
         if off_suit:
             out.append((turn, Play(rnd.choice(off_suit))))
+    return out
+
+
+def _illegal_calls(deal, seat: int, step: str):
+    """Declarations refused now: the wrong kind of call, a ticked entry, a foreign contract."""
+    out = [(seat, Overcall(None) if step != "overcall" else Declare("nolo"))]
+    call = Overcall if step == "overcall" else Declare
+    if step == "pickup":
+        call = Declare
+    else:
+        out.append((seat, TAKE))
+    ticked = [e for e in deal.rules.ENTRIES if e not in deal.lists[seat]]
+    if ticked:
+        out.append((seat, call(deal.rules.ENTRIES[ticked[0]][0])))
+    foreign = [c for c in ("clubs", "hearts") if deal.rules.entry_of(c) is None]
+    if foreign:
+        out.append((seat, call(foreign[0])))
     return out
 
 
