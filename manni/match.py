@@ -55,6 +55,7 @@ class Match:
         self.deal_scores: list[list[int]] = []
         self.finished = False
         self.winners: list[int] = []
+        self.practice = False  # a practice table (free undo, open hands): marked, never ranked
         self.deals.append(self.dealt(0))
 
     # -- dealing -----------------------------------------------------------------------
@@ -212,4 +213,5 @@ class Match:
         twin._deals_before = list(self._deals_before)
         twin.deal_scores = [list(s) for s in self.deal_scores]
         twin.finished, twin.winners = self.finished, list(self.winners)
+        twin.practice = self.practice
         return twin

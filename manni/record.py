@@ -11,7 +11,7 @@ from .match import Layout, Match
 from .rules import get_rules
 
 FORMAT = "manni-record/1"
-_FIELDS = {"format", "rules", "options", "seed", "first_dealer", "deals", "actions"}
+_FIELDS = {"format", "rules", "options", "seed", "first_dealer", "deals", "practice", "actions"}
 
 
 class ReplayError(RecordError):
@@ -32,6 +32,8 @@ def match_to_record(match: Match) -> dict:
     }
     if match.layouts:
         rec["deals"] = [_layout_to_json(lay) for lay in match.layouts]
+    if match.practice:
+        rec["practice"] = True
     rec["actions"] = [a.to_json() for a in match.actions]
     return rec
 
@@ -92,6 +94,10 @@ def match_from_record(rec) -> Match:
         raise
     except ManniError as e:
         raise ReplayError(str(e)) from None
+    practice = rec.get("practice", False)
+    if not isinstance(practice, bool):
+        raise ReplayError("'practice' must be true or false")
+    match.practice = practice
     actions = rec.get("actions", [])
     if not isinstance(actions, list):
         raise ReplayError("'actions' must be a list")

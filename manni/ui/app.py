@@ -303,6 +303,10 @@ class App:
     def do_undo(self, el) -> None:
         self.after(self.game.undo())
 
+    def do_show_hands(self, el) -> None:
+        if self.game.toggle_hands():
+            self.render()
+
     def do_hint(self, el) -> None:
         g = self.game
         if g.hint_busy or not g.can_hint():
@@ -349,6 +353,7 @@ class App:
         _by_id("opt-target").value = str(s.target)
         _by_id("opt-level").value = s.level
         _by_id("opt-speed").value = s.speed
+        _by_id("opt-practice").checked = self.game.practice
         _by_id("menu-message").textContent = ""
         _by_id("share-note").textContent = self.t("menu.share", seed=self.game.match.seed)
         _by_id("menu-dialog").showModal()
@@ -375,7 +380,7 @@ class App:
             "lang": self.settings.lang,
         }, self.levels)
         self.settings = s
-        self.game = Game.new(s, None, self.t)
+        self.game = Game.new(s, None, self.t, practice=bool(_by_id("opt-practice").checked))
         _by_id("menu-dialog").close()
         self.after(True)
 

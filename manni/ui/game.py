@@ -18,6 +18,7 @@ from ..errors import IllegalAction, ManniError
 from ..match import Match
 from ..record import dumps, loads
 from ..text import Translator
+from ..undo import undo_refusal, undo_target
 from .settings import Settings, variant_of
 
 YOU = 0
@@ -48,12 +49,16 @@ class Game:
         self._bots: dict[int, object] = {}
         self.hint = None            # (action, reasons as (key, params)) for the current decision
         self.hint_busy = False      # the page is computing a hint
+        self.show_hands = False     # practice only: every hand face up
 
     # -- creation ----------------------------------------------------------------------
     @classmethod
-    def new(cls, settings: Settings, seed: int | None = None, t: Translator | None = None) -> "Game":
+    def new(cls, settings: Settings, seed: int | None = None, t: Translator | None = None,
+            practice: bool = False) -> "Game":
         rules, options = settings.rules_and_options()
-        game = cls(Match(rules, options, random_seed() if seed is None else seed), settings, t)
+        match = Match(rules, options, random_seed() if seed is None else seed)
+        match.practice = practice
+        game = cls(match, settings, t)
         game.announce_deal()
         return game
 
@@ -91,13 +96,33 @@ class Game:
         """The contract of every deal so far (public: each was shown to all)."""
         return [d.contract for d in self.match.deals]
 
+    @property
+    def practice(self) -> bool:
+        return self.match.practice
+
+    def undo_refusal(self) -> str | None:
+        """Why Undo is off now (a reason of manni.undo), or None if it may be pressed."""
+        return undo_refusal(self.match, YOU, self.practice)
+
     def can_undo(self) -> bool:
-        """Cheap test (no replay): has seat 0 acted in this deal, and is the match on?"""
-        v = self.view
-        if v.finished:
+        return self.undo_refusal() is None
+
+    def undo_reason(self) -> str:
+        reason = self.undo_refusal()
+        return self.t(f"undo.why.{reason}") if reason else ""
+
+    # -- practice: every hand on request -------------------------------------------------
+    def toggle_hands(self) -> bool:
+        if not self.practice:
             return False
-        return (v.exchanged[YOU] is not None or bool(v.history)
-                or YOU in v.trick_seats())
+        self.show_hands = not self.show_hands
+        return True
+
+    def open_hands(self) -> dict[int, int]:
+        """The opponents' hands by seat, only at a practice table that asked to see them."""
+        if not (self.practice and self.show_hands):
+            return {}
+        return {s: self.match.deal.hands[s] for s in (1, 2)}
 
     # -- hint: the Hard bot's own choice for seat 0, from seat 0's SeatView -----------------
     def can_hint(self) -> bool:
@@ -233,25 +258,11 @@ class Game:
         self.announce_deal()
         return True
 
-    # -- undo: back to your previous decision ---------------------------------------------
-    def _undo_target(self) -> Match | None:
-        m = self.match
-        if m.finished or not m.actions:
-            return None
-        trial = m.copy()
-        number = trial.deal.number
-        while trial.deal.actions_taken > 0:
-            trial.undo()
-            if trial.deal.number != number:  # never back into the previous deal
-                return None
-            if trial.turn == YOU:
-                return trial
-        return None
-
+    # -- undo: a mis-tap (any earlier decision of this deal at a practice table) ----------
     def undo(self) -> bool:
-        target = self._undo_target()
+        target = undo_target(self.match, YOU, self.practice)
         if target is None:
-            return self.refuse(self.t("notice.nothing_to_undo"))
+            return self.refuse(self.undo_reason())
         self.match = target
         self.hint = None
         self.selected = []

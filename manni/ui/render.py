@@ -126,15 +126,31 @@ def seat_panel(v, seat, game) -> str:
         note = t("seat.thinking")
     elif is_turn:
         note = t("seat.your_turn")
+    shown = game.open_hands().get(seat)
+    open_hand = ""
+    if shown is not None:  # a practice table that asked to see every hand
+        faces = "".join(card_face(c, t, "mini") for c in sort_hand(cards_of(shown), v.contract))
+        open_hand = f'<div class="open-hand" role="group" aria-label="{_e(t("seat.open_hand"))}">{faces}</div>'
     return (f'<section class="{" ".join(cls)}" data-seat="{seat}" aria-label="{_e(t.seat(seat))}">'
             f'<div class="seat-head"><span class="seat-name">{_e(t.seat(seat))}</span>{dealer}</div>'
             f'<div class="seat-stats">{" · ".join(_e(s) for s in stats)}</div>'
-            f'<div class="seat-note">{_e(note)}</div></section>')
+            f'<div class="seat-note">{_e(note)}</div>{open_hand}</section>')
 
 
-def contract_box(v, t) -> str:
+def practice_tools(game) -> str:
+    """At a practice table: its mark and the button that shows every hand."""
+    if not game.practice:
+        return ""
+    t = game.t
+    pressed = "true" if game.show_hands else "false"
+    return (f'<div class="practice-tools"><span class="practice-mark">{_e(t("table.practice"))}</span>'
+            f'<button type="button" class="btn small" data-action="show-hands" aria-pressed="{pressed}">'
+            f'{_e(t("btn.show_hands"))}</button></div>')
+
+
+def contract_box(v, t, extra: str = "") -> str:
     """Deal number, contract, the Manni and its reminder card (2 of trumps, or the cut)."""
-    parts = [f'<div class="deal-no">{_e(t("table.deal", n=v.deal_number))}</div>',
+    parts = [f'<div class="deal-no">{_e(t("table.deal", n=v.deal_number))}</div>{extra}',
              f'<div class="contract" data-contract="{_e(v.contract.name)}">{_e(t.contract(v.contract))}</div>']
     if v.contract.trump is None:
         parts.append(f'<div class="contract-hint">{_e(t(f"contract.{v.contract.name}_hint"))}</div>')
@@ -209,10 +225,21 @@ def action_bar(game) -> str:
     return f'<div class="actions">{"".join(out)}</div>'
 
 
+def undo_button(game) -> str:
+    """Undo; when it may not be pressed it stays focusable but aria-disabled, with the
+    reason as its description (and a tap shows the reason)."""
+    t = game.t
+    why = game.undo_reason()
+    if not why:
+        return f'<button type="button" class="btn small" data-action="undo">{_e(t("btn.undo"))}</button>'
+    return (f'<button type="button" class="btn small unavailable" data-action="undo" aria-disabled="true" '
+            f'title="{_e(why)}" aria-describedby="undo-why">{_e(t("btn.undo"))}</button>'
+            f'<span id="undo-why" class="visually-hidden">{_e(why)}</span>')
+
+
 def tools_bar(game) -> str:
     v, t = game.view, game.t
     last = "" if v.history else " disabled"
-    undo = "" if game.can_undo() else " disabled"
     busy = game.hint_busy
     hint = "" if (game.can_hint() and not busy) else " disabled"
     if busy:
@@ -220,7 +247,7 @@ def tools_bar(game) -> str:
     return (f'<div class="tools">'
             f'<button type="button" class="btn small" data-action="hint"{hint}>{_e(t("btn.hint"))}</button>'
             f'<button type="button" class="btn small" data-action="last-trick"{last}>{_e(t("btn.last_trick"))}</button>'
-            f'<button type="button" class="btn small" data-action="undo"{undo}>{_e(t("btn.undo"))}</button></div>')
+            f'{undo_button(game)}</div>')
 
 
 def hand_html(game) -> str:
@@ -300,8 +327,9 @@ def score_sheet(game) -> str:
             total = v.totals[s]
             foot.append(f'<td>{_e(_signed(total) if v.ruleset.negative_scores(v.options) else total)}</td>')
     thead = "<tr>" + "".join(head) + "</tr>" + ("<tr>" + "".join(sub) + "</tr>" if split else "")
+    practice = f' · <span class="practice-mark">{_e(t("sheet.practice"))}</span>' if game.practice else ""
     return (f'<table class="sheet{" split" if split else ""}"><caption>{_e(t("sheet.title"))} · '
-            f'{_e(t("table.target", n=v.options.get("target")))}</caption>'
+            f'{_e(t("table.target", n=v.options.get("target")))}{practice}</caption>'
             f'<thead>{thead}</thead><tbody>{"".join(rows)}</tbody><tfoot><tr>{"".join(foot)}</tr></tfoot></table>')
 
 
@@ -359,7 +387,7 @@ def last_trick(game) -> str:
 def table_html(game) -> str:
     v = game.view
     return (f'<div class="opponents">{seat_panel(v, 1, game)}{seat_panel(v, 2, game)}</div>'
-            f'<div class="centre">{contract_box(v, game.t)}{trick_area(v, game.t)}</div>'
+            f'<div class="centre">{contract_box(v, game.t, practice_tools(game))}{trick_area(v, game.t)}</div>'
             f'<p class="status" id="status">{_e(status_text(game))}</p>'
             f'<div class="me">{seat_panel(v, YOU, game)}{tools_bar(game)}</div>'
             f'{action_bar(game)}{hand_html(game)}{result_panel(game)}')

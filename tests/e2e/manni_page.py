@@ -86,8 +86,10 @@ def true_match(page):
     return loads(page.evaluate(f"() => localStorage.getItem({RECORD_KEY!r})"))
 
 
-def start_match(page, variant="classic", target=5, level="easy", speed="fastest") -> dict:
+def start_match(page, variant="classic", target=5, level="easy", speed="fastest",
+                practice=False) -> dict:
     page.click("[data-action=menu]")
+    page.set_checked("#opt-practice", practice)
     page.select_option("#opt-variant", variant)
     page.fill("#opt-target", str(target))
     page.select_option("#opt-level", level)

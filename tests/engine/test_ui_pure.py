@@ -169,8 +169,8 @@ def test_draw_exchange_selection_limit_and_undo():
     assert g.tap_card(hand[0]) and len(g.selected) == limit - 1  # a second tap unselects
     assert g.confirm_discard()
     assert g.view.exchanged[0] == limit - 1
-    assert g.can_undo() and g.undo()
-    assert g.phase == "exchange" and g.match.turn == 0 and g.view.exchanged[0] is None
+    if limit > 1:  # cards were drawn: a normal table may not take that back
+        assert not g.can_undo() and not g.undo() and "seen new cards" in g.notice
 
 
 def test_illegal_tap_keeps_state_and_resume_from_record():

@@ -1,0 +1,174 @@
+"""Fair play at phone size (360×740): on a normal table Undo can't peek (taking the Manni,
+drawing, an answered card); at a practice table all three can be undone and every hand
+can be shown."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from manni.match import Match
+from manni.record import dumps
+
+from manni_page import (PageMonitor, assert_no_hidden_cards, boot, hand_codes, import_text,
+                        record, start_match, state, true_match, wait_settled)
+
+W, H = 360, 740
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+
+@pytest.fixture(scope="module")
+def session(browser, base_url):
+    context = browser.new_context(viewport={"width": W, "height": H})
+    monitor = PageMonitor(context)
+    page = context.new_page()
+    boot(page, f"{base_url}/index.html")
+    start_match(page, "classic", 5)  # saves the fastest speed for the imports below
+    yield page, monitor
+    context.close()
+
+
+@pytest.fixture
+def page(session):
+    return session[0]
+
+
+def seat0_first(rules: str, practice: bool) -> str:
+    """A fresh match's record where seat 0 is asked first in the exchange."""
+    m = next(m for m in (Match(rules, {"target": 5}, seed=s) for s in range(100)) if m.deal.dealer == 2)
+    m.practice = practice
+    return dumps(m)
+
+
+def load(page, text: str) -> dict:
+    import_text(page, text)
+    expect(page.locator("#menu-dialog")).not_to_be_visible()
+    return wait_settled(page)
+
+
+def undo_state(page) -> str | None:
+    """None if Undo may be pressed, else the reason it gives (its description)."""
+    undo = page.locator("[data-action=undo]")
+    if undo.get_attribute("aria-disabled") != "true":
+        return None
+    expect(undo).to_be_disabled()  # as assistive technology sees it
+    why = page.locator("#" + undo.get_attribute("aria-describedby")).text_content()
+    assert why and undo.get_attribute("title") == why
+    return why
+
+
+def refused_undo(page) -> str:
+    """Undo is off: a tap says why and changes nothing."""
+    why = undo_state(page)
+    assert why, "Undo should be off"
+    n = state(page)["actions"]
+    page.locator("[data-action=undo]").click(force=True)
+    expect(page.locator("#notice")).to_have_text(why)
+    assert state(page)["actions"] == n
+    return why
+
+
+def press_undo(page, to_actions: int) -> None:
+    assert undo_state(page) is None
+    page.click("[data-action=undo]")
+    page.wait_for_function(f"document.getElementById('table').dataset.actions === '{to_actions}'")
+
+
+def lead_a_card(page) -> int:
+    """Keep / play until it is your lead with a fresh trick; play the first card. The number of
+    actions before that card."""
+    for _ in range(40):
+        st = wait_settled(page)
+        n = int(st["actions"])
+        if page.locator("[data-action=keep-hand]").count():
+            page.click("[data-action=keep-hand]")
+        elif page.locator("[data-action=confirm-discard]").count():
+            page.click("[data-action=confirm-discard]")
+        elif not true_match(page).deal.trick:
+            page.locator("#hand button.playable").first.click()
+            wait_settled(page, n + 1)
+            return n
+        else:
+            page.locator("#hand button.playable").first.click()
+        wait_settled(page, n + 1)
+    raise AssertionError("never your lead")
+
+
+# -- a normal table ----------------------------------------------------------------------
+def test_taking_the_manni_cannot_be_undone(page):
+    load(page, seat0_first("classic", practice=False))
+    assert "practice" not in record(page)
+    expect(page.locator("[data-action=show-hands]")).to_have_count(0)
+    assert "Nothing of yours" in undo_state(page)
+    page.click("[data-action=take-manni]")
+    wait_settled(page, 1)
+    assert "seen new cards" in refused_undo(page)
+    assert true_match(page).deal.manni_taken_by == 0
+
+
+def test_drawing_cannot_be_undone(page):
+    load(page, seat0_first("hornafjordur", practice=False))
+    before = hand_codes(page)
+    for code in before[:2]:
+        page.click(f'#hand [data-card="{code}"]')
+    page.click("[data-action=confirm-discard]")
+    wait_settled(page, 1)
+    assert "seen new cards" in refused_undo(page)
+    assert not set(before[:2]) & set(hand_codes(page))
+
+
+def test_an_answered_card_cannot_be_undone(page):
+    load(page, seat0_first("classic", practice=False))
+    n = lead_a_card(page)  # at the fastest speed both opponents have answered by now
+    assert len(true_match(page).actions) > n + 1
+    assert "answered" in refused_undo(page)
+    assert_no_hidden_cards(page)
+
+
+# -- a practice table ---------------------------------------------------------------------
+def test_practice_from_the_dialog_is_marked_in_the_record(session):
+    page, monitor = session
+    start_match(page, "classic", 5, practice=True)
+    assert record(page)["practice"] is True
+    expect(page.locator(".practice-tools .practice-mark")).to_have_text("Practice")
+    page.click("[data-action=menu]")
+    expect(page.locator("#opt-practice")).to_be_checked()
+    page.click("#menu-dialog [data-action=close-dialog]")
+    monitor.assert_clean(page)
+
+
+def test_practice_undoes_a_take_and_shows_every_hand(page):
+    load(page, seat0_first("classic", practice=True))
+    before = hand_codes(page)
+    page.click("[data-action=take-manni]")
+    wait_settled(page, 1)
+    press_undo(page, 0)
+    assert hand_codes(page) == before
+    page.click("[data-action=show-hands]")
+    expect(page.locator("[data-action=show-hands]")).to_have_attribute("aria-pressed", "true")
+    m = true_match(page)
+    for seat in (1, 2):
+        expect(page.locator(f".seat-{seat} .open-hand .card")).to_have_count(12)
+    page.screenshot(path=str(ARTIFACTS / "fair-practice-hands-360.png"))
+    page.click("[data-action=show-hands]")
+    expect(page.locator(".open-hand")).to_have_count(0)
+    assert m.practice
+
+
+def test_practice_undoes_a_draw(page):
+    load(page, seat0_first("hornafjordur", practice=True))
+    before = hand_codes(page)
+    for code in before[:2]:
+        page.click(f'#hand [data-card="{code}"]')
+    page.click("[data-action=confirm-discard]")
+    wait_settled(page, 1)
+    press_undo(page, 0)
+    assert hand_codes(page) == before
+
+
+def test_practice_undoes_an_answered_card(page):
+    load(page, seat0_first("classic", practice=True))
+    n = lead_a_card(page)
+    press_undo(page, n)
+    assert state(page)["turn"] == "you" and not true_match(page).deal.trick
