@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .errors import RecordError
+from .inputs import brief
 
 SUITS = "SHDC"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -39,9 +40,10 @@ def rank_of(c: int) -> int:
 def parse_card(code: str) -> int:
     """``"TH"`` -> the ten of hearts. Raises RecordError for anything else."""
     if not isinstance(code, str) or len(code) != 2:
-        raise RecordError(f"bad card code {code!r}: expected rank then suit, like 'TH'")
-    r = RANKS.find(code[0].upper())
-    s = SUITS.find(code[1].upper())
+        raise RecordError(f"bad card code {brief(code)}: expected rank then suit, like 'TH'")
+    # ASCII only: "ſ".upper() is "S", so a careless upper() would read "Qſ" as the queen of spades.
+    r = RANKS.find(code[0].upper()) if code.isascii() else -1
+    s = SUITS.find(code[1].upper()) if code.isascii() else -1
     if r < 0 or s < 0:
         raise RecordError(f"bad card code {code!r}: ranks are {' '.join(RANKS[::-1])}, suits S H D C")
     return s * 13 + r

@@ -7,14 +7,21 @@ import json
 import sys
 
 from . import record
+from .inputs import MAX_RECORD_BYTES
 
 
 def _replay(args) -> int:
     try:
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        return _fail(args, f"cannot read {args.file}: {e}", None)
+        with open(args.file, "rb") as f:
+            data = f.read(MAX_RECORD_BYTES + 4)  # never more than the limit (+ a BOM)
+    except OSError as e:
+        return _fail(args, f"cannot read {args.file}: {e.strerror or e}", None)
+    if len(data) > MAX_RECORD_BYTES + 3:
+        return _fail(args, f"too large: more than {MAX_RECORD_BYTES:,} bytes", None)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return _fail(args, f"cannot read {args.file}: not UTF-8 text", None)
     try:
         match = record.loads(text)
     except record.ReplayError as e:

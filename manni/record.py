@@ -7,6 +7,7 @@ import json
 from .actions import action_from_json
 from .cards import card_code, cards_of, mask_of, parse_card
 from .errors import ManniError, RecordError
+from .inputs import brief, check_shape, clip, parse_json
 from .match import Layout, Match
 from .rules import get_rules
 
@@ -18,7 +19,7 @@ class ReplayError(RecordError):
     """A record that fails; ``action`` is the index of the failing action, if any."""
 
     def __init__(self, message: str, action: int | None = None) -> None:
-        super().__init__(message)
+        super().__init__(clip(message))
         self.action = action
 
 
@@ -52,7 +53,7 @@ def _layout_from_json(obj, n: int) -> Layout:
         raise ReplayError(f"{where}: a deal layout must be an object")
     unknown = set(obj) - {"hands", "manni", "cut"}
     if unknown:
-        raise ReplayError(f"{where}: unknown field(s) {sorted(unknown)}")
+        raise ReplayError(f"{where}: unknown field(s) {_names(unknown)}")
     hands = obj.get("hands")
     if not isinstance(hands, list) or len(hands) != 3 or not all(isinstance(h, list) for h in hands):
         raise ReplayError(f"{where}: 'hands' must be three lists of card codes")
@@ -72,15 +73,39 @@ def _layout_from_json(obj, n: int) -> Layout:
         raise ReplayError(f"{where}: {e}") from None
 
 
+def _names(keys) -> str:
+    keys = sorted(keys)
+    shown = ", ".join(brief(k) for k in keys[:5])
+    return shown + (f" and {len(keys) - 5} more" if len(keys) > 5 else "")
+
+
+REPLAY_SLICE = 200  # actions replayed between two yields of replay_steps()
+
+
 def match_from_record(rec) -> Match:
     """Build and replay a match from a record dict. Raises ReplayError."""
+    steps = replay_steps(rec)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def replay_steps(rec):
+    """Generator: like match_from_record(), yielding after every REPLAY_SLICE actions (so a
+    page can let the browser in); returns the Match. Raises ReplayError."""
     if not isinstance(rec, dict):
         raise ReplayError("a record must be a JSON object")
+    try:
+        check_shape(rec)
+    except RecordError as e:
+        raise ReplayError(str(e)) from None
     if rec.get("format") != FORMAT:
-        raise ReplayError(f"not a {FORMAT} record (format is {rec.get('format')!r})")
+        raise ReplayError(f"not a {FORMAT} record (format is {brief(rec.get('format'))})")
     unknown = set(rec) - _FIELDS
     if unknown:
-        raise ReplayError(f"unknown field(s) {sorted(unknown)}")
+        raise ReplayError(f"unknown field(s) {_names(unknown)}")
     try:
         rules = get_rules(rec.get("rules"))
         if "seed" not in rec:
@@ -107,15 +132,22 @@ def match_from_record(rec) -> Match:
             match.apply(action, seat)
         except ManniError as e:
             raise ReplayError(f"action {i}: {e}", i) from None
+        if i % REPLAY_SLICE == REPLAY_SLICE - 1:
+            yield
     return match
 
 
-def loads(text: str) -> Match:
+def parse(text: str) -> dict:
+    """A record's text through the input boundary (size, depth, JSON, shape): the parsed
+    value, not yet validated. Raises ReplayError."""
     try:
-        rec = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ReplayError(f"not valid JSON: {e}") from None
-    return match_from_record(rec)
+        return parse_json(text)
+    except RecordError as e:
+        raise ReplayError(str(e)) from None
+
+
+def loads(text: str) -> Match:
+    return match_from_record(parse(text))
 
 
 def dumps(match: Match) -> str:

@@ -14,7 +14,11 @@ the defaults) so a foreign or damaged settings entry never stops the page.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass
+
+from ..errors import ManniError
+from ..inputs import InputError, brief, parse_json
 
 RECORD_KEY = "manni:record"
 SETTINGS_KEY = "manni:settings"
@@ -35,6 +39,8 @@ SPEEDS = {
 }
 
 TARGET_MIN, TARGET_MAX, TARGET_DEFAULT = 5, 20, 10
+MAX_SETTINGS_BYTES = 4096  # a settings entry beyond this is set aside unread
+MAX_QUERY = 2048           # characters of the address's query string we look at
 DEFAULT_LEVELS = ("easy", "medium", "hard")
 
 
@@ -68,43 +74,64 @@ class Settings:
 
     @classmethod
     def from_json(cls, text: str | None, levels=None) -> "Settings":
-        s = cls()
-        if not text:
-            return s.normalised(levels)
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError):
-            return s.normalised(levels)
-        if not isinstance(data, dict):
-            return s.normalised(levels)
-        return cls.from_dict(data, levels)
+        return cls.load(text, levels)[0]
 
     @classmethod
-    def from_dict(cls, data: dict, levels=None) -> "Settings":
+    def load(cls, text: str | None, levels=None) -> tuple["Settings", list[str]]:
+        """Saved settings -> (settings, names of what was set aside). Never raises: what
+        cannot be used takes its default; ``["settings"]`` if nothing could be read."""
+        if not text:
+            return cls().normalised(levels), []
+        try:
+            data = parse_json(text, MAX_SETTINGS_BYTES, 2)
+        except InputError:
+            data = None
+        if not isinstance(data, dict):
+            return cls().normalised(levels), ["settings"]
+        aside: list[str] = []
+        s = cls.from_dict(data, levels, aside)
+        return s, aside
+
+    @classmethod
+    def from_dict(cls, data: dict, levels=None, aside: list | None = None) -> "Settings":
+        """Settings from a dict (storage or the New match form); a present but unusable
+        field keeps its default and its name goes into ``aside``."""
         s = cls()
+        aside = [] if aside is None else aside
         for name in ("variant", "level", "speed", "lang"):
             v = data.get(name)
             if isinstance(v, str):
                 setattr(s, name, v)
+            elif name in data:
+                aside.append(name)
         t = data.get("target")
-        if isinstance(t, str) and t.strip().lstrip("-").isdigit():
+        if isinstance(t, str) and re.fullmatch(r"\s*[0-9]{1,4}\s*", t):  # ASCII digits only
             t = int(t)
-        if isinstance(t, int) and not isinstance(t, bool):
+        if isinstance(t, int) and not isinstance(t, bool) and abs(t) < 10 ** 4:
             s.target = t
-        return s.normalised(levels)
+        elif "target" in data:
+            aside.append("target")
+        s.normalised(levels, aside)
+        aside[:] = sorted(set(aside), key=aside.index)
+        return s
 
-    def normalised(self, levels=None) -> "Settings":
+    def normalised(self, levels=None, aside: list | None = None) -> "Settings":
         levels = tuple(levels) if levels else DEFAULT_LEVELS
+        aside = [] if aside is None else aside
         if self.variant not in VARIANTS:
             self.variant = "classic"
+            aside.append("variant")
         if self.speed not in SPEEDS:
             self.speed = "normal"
+            aside.append("speed")
         if self.level not in levels:
             self.level = "medium" if "medium" in levels else levels[0]
+            aside.append("level")
         self.target = min(TARGET_MAX, max(TARGET_MIN, int(self.target)))
         from ..text import LANGUAGES
         if self.lang not in LANGUAGES:
             self.lang = "en"
+            aside.append("lang")
         return self
 
 
@@ -116,12 +143,14 @@ def variant_of(rules: str, options: dict) -> str:
 
 
 def parse_seed(query: str) -> int | None:
-    """``?seed=N`` (N a whole number ≥ 0, at most 2**63) from a location.search string."""
+    """``?seed=N`` from a location.search string: None without one; raises ManniError for
+    one that cannot be used (N must be ASCII digits, a whole number below 2**63)."""
+    if len(query) > MAX_QUERY:
+        raise ManniError("the address is too long")
     values = [part[5:] for part in query.lstrip("?").split("&") if part.startswith("seed=")]
     if not values:
         return None
     v = values[0].strip()
-    if not v.isdigit():
-        return None
-    n = int(v)
-    return n if n < 2 ** 63 else None
+    if not re.fullmatch(r"[0-9]{1,19}", v) or int(v) >= 2 ** 63:
+        raise ManniError(f"bad seed {brief(v)}: a whole number from 0 to 2**63 - 1")
+    return int(v)

@@ -7,7 +7,7 @@ import pytest
 
 from manni.actions import KEEP, Play
 from manni.cards import card_code, cards_of, parse_card
-from manni.errors import IllegalAction
+from manni.errors import IllegalAction, ManniError
 from manni.match import Match
 from manni.record import dumps
 from manni.text import Translator
@@ -107,7 +107,10 @@ def test_settings_parse_is_tolerant():
 def test_seed_from_query():
     assert parse_seed("?seed=42") == 42
     assert parse_seed("?a=1&seed=7") == 7
-    assert parse_seed("?seed=-1") is None and parse_seed("?seed=x") is None and parse_seed("") is None
+    assert parse_seed("") is None and parse_seed("?a=1") is None
+    for bad in ("?seed=-1", "?seed=x"):
+        with pytest.raises(ManniError):
+            parse_seed(bad)
 
 
 # -- controller and renderer ------------------------------------------------------------------
