@@ -26,7 +26,13 @@ BRIEF = 40                     # characters of a value quoted in a message
 
 
 class InputError(RecordError):
-    """Data from outside that is refused before it is used."""
+    """Data from outside that is refused before it is used. ``key`` says which limit, for a
+    translated message: "too_large", "too_deep", "too_long" (a text), "too_many" (items),
+    "number" or "invalid" (not JSON, or not JSON data)."""
+
+    def __init__(self, message: str, key: str = "invalid") -> None:
+        super().__init__(message)
+        self.key = key
 
 
 def brief(value) -> str:
@@ -54,27 +60,27 @@ def check_text(text, max_bytes: int = MAX_RECORD_BYTES, max_depth: int = MAX_DEP
     if not isinstance(text, str):
         raise InputError(f"expected text, not {type(text).__name__}")
     if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:
-        raise InputError(f"too large: more than {max_bytes:,} bytes")
+        raise InputError(f"too large: more than {max_bytes:,} bytes", "too_large")
     depth = 0
     for ch in _NOT_BRACKET.sub("", _STRING.sub("", text)):
         if ch in "[{":
             depth += 1
             if depth > max_depth:
-                raise InputError(f"nested too deep: more than {max_depth} levels")
+                raise InputError(f"nested too deep: more than {max_depth} levels", "too_deep")
         else:
             depth -= 1
 
 
 def _parse_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise InputError(f"a number has more than {MAX_DIGITS} digits")
+        raise InputError(f"a number has more than {MAX_DIGITS} digits", "number")
     return int(digits)
 
 
 def _parse_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise InputError("a number is too large")
+        raise InputError("a number is too large", "number")
     return value
 
 
@@ -107,28 +113,28 @@ def check_shape(value, max_depth: int = MAX_DEPTH) -> None:
         v, depth = stack.pop()
         if isinstance(v, (dict, list)):
             if depth > max_depth:
-                raise InputError(f"nested too deep: more than {max_depth} levels")
+                raise InputError(f"nested too deep: more than {max_depth} levels", "too_deep")
             if len(v) > MAX_ITEMS:
-                raise InputError(f"too many items: a list or object has more than {MAX_ITEMS:,}")
+                raise InputError(f"too many items: a list or object has more than {MAX_ITEMS:,}", "too_many")
             if isinstance(v, dict):
                 for k, item in v.items():
                     if not isinstance(k, str):
                         raise InputError("object keys must be text")
                     if len(k) > MAX_TEXT:
-                        raise InputError(f"a key is too long (over {MAX_TEXT} characters)")
+                        raise InputError(f"a key is too long (over {MAX_TEXT} characters)", "too_long")
                     stack.append((item, depth + 1))
             else:
                 stack.extend((item, depth + 1) for item in v)
         elif isinstance(v, str):
             if len(v) > MAX_TEXT:
-                raise InputError(f"a text is too long (over {MAX_TEXT} characters)")
+                raise InputError(f"a text is too long (over {MAX_TEXT} characters)", "too_long")
         elif v is None or isinstance(v, bool):
             pass
         elif isinstance(v, int):
             if abs(v) >= 10 ** MAX_DIGITS:
-                raise InputError(f"a number has more than {MAX_DIGITS} digits")
+                raise InputError(f"a number has more than {MAX_DIGITS} digits", "number")
         elif isinstance(v, float):
             if not math.isfinite(v):
-                raise InputError("a number is too large")
+                raise InputError("a number is too large", "number")
         else:
             raise InputError(f"not JSON data: {type(v).__name__}")

@@ -7,7 +7,7 @@ import json
 from .actions import action_from_json
 from .cards import card_code, cards_of, mask_of, parse_card
 from .errors import ManniError, RecordError
-from .inputs import brief, check_shape, clip, parse_json
+from .inputs import InputError, brief, check_shape, clip, parse_json
 from .match import Layout, Match
 from .rules import get_rules
 
@@ -16,11 +16,13 @@ _FIELDS = {"format", "rules", "options", "seed", "first_dealer", "deals", "pract
 
 
 class ReplayError(RecordError):
-    """A record that fails; ``action`` is the index of the failing action, if any."""
+    """A record that fails; ``action`` is the index of the failing action, if any; ``key``
+    the input limit it broke (see ``inputs.InputError``), or "invalid"."""
 
-    def __init__(self, message: str, action: int | None = None) -> None:
+    def __init__(self, message: str, action: int | None = None, key: str = "invalid") -> None:
         super().__init__(clip(message))
         self.action = action
+        self.key = key
 
 
 def match_to_record(match: Match) -> dict:
@@ -99,8 +101,8 @@ def replay_steps(rec):
         raise ReplayError("a record must be a JSON object")
     try:
         check_shape(rec)
-    except RecordError as e:
-        raise ReplayError(str(e)) from None
+    except InputError as e:
+        raise ReplayError(str(e), key=e.key) from None
     if rec.get("format") != FORMAT:
         raise ReplayError(f"not a {FORMAT} record (format is {brief(rec.get('format'))})")
     unknown = set(rec) - _FIELDS
@@ -142,8 +144,8 @@ def parse(text: str) -> dict:
     value, not yet validated. Raises ReplayError."""
     try:
         return parse_json(text)
-    except RecordError as e:
-        raise ReplayError(str(e)) from None
+    except InputError as e:
+        raise ReplayError(str(e), key=e.key) from None
 
 
 def loads(text: str) -> Match:

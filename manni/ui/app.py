@@ -93,7 +93,7 @@ class App:
         # not during start-up.
         self.levels = DEFAULT_LEVELS
         self._levels_checked = False
-        self.settings = Settings.from_json(self.storage.get(SETTINGS_KEY), self.levels)
+        self.settings, self.settings_aside = Settings.load(self.storage.get(SETTINGS_KEY), self.levels)
         self.t = Translator(self.settings.lang)
         self.table = _by_id("table")
         self.game_el = _by_id("game")
@@ -118,9 +118,15 @@ class App:
 
     def load_game(self) -> str:
         """Resume the saved match (or the ?seed=N one); a message for the player, if any."""
-        seed = parse_seed(str(window.location.search or ""))
-        saved = self.storage.get(RECORD_KEY)
         notice = "" if self.storage.ok else self.t("notice.storage_off")
+        if self.settings_aside:
+            notice = self.t("notice.settings_bad")
+        try:
+            seed = parse_seed(str(window.location.search or ""))
+        except ManniError:
+            seed, notice = None, self.t("notice.seed_bad")
+            self.drop_query()
+        saved = self.storage.get(RECORD_KEY)
         resumed = None
         if saved:
             try:
@@ -134,17 +140,20 @@ class App:
             else:
                 self.game = Game.new(self.settings, seed, self.t)
                 notice = self.t("notice.seed", seed=seed)
-            # Consume ?seed=N: a reload must resume this match, not restart it.
-            try:
-                window.history.replaceState(None, "", str(window.location.pathname))
-            except Exception:
-                pass
+            self.drop_query()  # a reload must resume this match, not restart it
         elif resumed is not None:
             self.game = resumed
             resumed.say(self.t("say.resumed"))
         else:
             self.game = Game.new(self.settings, None, self.t)
         return notice
+
+    @staticmethod
+    def drop_query() -> None:
+        try:
+            window.history.replaceState(None, "", str(window.location.pathname))
+        except Exception:
+            pass
 
     def fill_static_text(self) -> None:
         t = self.t
