@@ -69,6 +69,7 @@ class HardBot(Bot):
             action = yield from evaluate_exchange(view, self.rng, worlds,
                                                   medium_rollout=True, deadline=None, report=report)
             self.last_reasons = _exchange_reasons(action, report)
+            self.last_report = report  # options and their mean scores (the review's costs)
             return action
         action = yield from self._play(view)
         return action

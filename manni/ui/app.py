@@ -13,7 +13,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ..errors import ManniError
-from . import render
+from . import render, review_view
 from .game import Game
 from ..text import Translator
 from .settings import (DEFAULT_LEVELS, RECORD_KEY, SETTINGS_KEY, SPEEDS, VARIANTS, Settings,
@@ -100,6 +100,7 @@ class App:
         self.gen = 0
         self.task = None
         self.notice_seq = 0
+        self.review_seq = 0
         self.game: Game | None = None
 
     # -- start-up --------------------------------------------------------------------------
@@ -181,6 +182,7 @@ class App:
         _on(document, "keydown", self.guard(self.on_key))
         _on(_by_id("opt-speed"), "change", self.guard(self.on_speed))
         _on(_by_id("import-file"), "change", self.guard(self.on_file))
+        _on(_by_id("review-dialog"), "close", self.guard(self.on_review_closed))
 
     def guard(self, fn):
         def handler(event):
@@ -343,6 +345,51 @@ class App:
         self.render()
         if text:
             self.show_notice(text, HINT_SECONDS, "hint")
+
+    # -- review of a finished deal -----------------------------------------------------------
+    def do_review(self, el) -> None:
+        g = self.game
+        deals = g.reviewable()
+        if not deals:
+            return
+        chosen = _attr(el, "data-deal-index")
+        index = int(chosen) if chosen and str(chosen).isdigit() else deals[-1]
+        if index not in deals:
+            return
+        dialog, body = _by_id("review-dialog"), _by_id("review-body")
+        if not dialog.open:
+            dialog.showModal()
+        self.review_seq += 1
+        done = g.reviews.get(g.review_key(index))
+        if done is not None:
+            body.innerHTML = review_view.review_html(done, self.t, deals, index)
+            return
+        body.innerHTML = review_view.busy_html(self.t)
+        asyncio.ensure_future(self.compute_review(g, index, self.review_seq))
+
+    async def compute_review(self, g: Game, index: int, seq: int) -> None:
+        """Hard looks at each of your decisions, in slices like the opponents; dropped if the
+        dialog closes or another review is asked for meanwhile."""
+        dialog = _by_id("review-dialog")
+        try:
+            found = await self.think(g.review_steps(index),
+                                     lambda: seq == self.review_seq and g is self.game and dialog.open)
+        except Exception:
+            self.report(_trace())
+            return
+        if found is None or seq != self.review_seq or g is not self.game:
+            return
+        g.reviews[g.review_key(index)] = found
+        self.reviewed(g, found)
+        _by_id("review-body").innerHTML = review_view.review_html(found, self.t, g.reviewable(), index)
+
+    def reviewed(self, g: Game, review) -> None:
+        """A review is done (statistics count your agreement with Hard)."""
+
+    def on_review_closed(self, event) -> None:
+        # Nothing of a review stays in the page once it is closed.
+        self.review_seq += 1
+        _by_id("review-body").innerHTML = ""
 
     def do_menu(self, el) -> None:
         self.open_menu()

@@ -35,6 +35,19 @@ def make_opponent(level: str, seat: int, seed: int):
     return make_bot(level, seed=(seed + seat) & 0xFFFFFFFF)
 
 
+def action_phrase(action, t) -> str:
+    """"play the 10 of hearts", "take the Manni", "discard the …" (hints and reviews)."""
+    if isinstance(action, Play):
+        return t("hint.play", card=t.card(action.card))
+    if isinstance(action, Take):
+        return t("hint.take_manni")
+    if isinstance(action, Keep):
+        return t("hint.keep_hand")
+    if isinstance(action, Discard):
+        return t.plural("hint.discard", len(action.cards), cards=t.cards(action.cards))
+    return t.t_or(f"action.{type(action).__name__.lower()}", str(action))
+
+
 # --------------------------------------------------------------------------------------
 class Game:
     def __init__(self, match: Match, settings: Settings, t: Translator | None = None) -> None:
@@ -50,6 +63,7 @@ class Game:
         self.hint = None            # (action, reasons as (key, params)) for the current decision
         self.hint_busy = False      # the page is computing a hint
         self.show_hands = False     # practice only: every hand face up
+        self.reviews: dict = {}     # (deal index, actions in the match) -> DealReview
 
     # -- creation ----------------------------------------------------------------------
     @classmethod
@@ -111,7 +125,25 @@ class Game:
         reason = self.undo_refusal()
         return self.t(f"undo.why.{reason}") if reason else ""
 
-    # -- practice: every hand on request -------------------------------------------------
+    # -- review of finished deals (only once the deal is over) ------------------------------
+    def reviewable(self) -> list[int]:
+        """The deals (0-based) that may be reviewed now: none before the deal is over."""
+        if self.phase not in ("deal-over", "match-over"):
+            return []
+        from ..review import finished_deals
+        return finished_deals(self.match)
+
+    def review_key(self, index: int) -> tuple[int, int]:
+        return (index, len(self.match.actions))
+
+    def review_steps(self, index: int):
+        """Generator (yields between slices) returning the DealReview of deal ``index``."""
+        if index not in self.reviewable():
+            raise ValueError("only a finished deal can be reviewed, once it is over")
+        from ..review import review_steps
+        return review_steps(self.match, index, YOU)
+
+        # -- practice: every hand on request -------------------------------------------------
     def toggle_hands(self) -> bool:
         if not self.practice:
             return False
@@ -151,16 +183,8 @@ class Game:
             return ""
         action, reasons = self.hint
         t = self.t
-        if isinstance(action, Play):
-            what = t("hint.play", card=t.card(action.card))
-        elif isinstance(action, Take):
-            what = t("hint.take_manni")
-        elif isinstance(action, Keep):
-            what = t("hint.keep_hand")
-        else:
-            what = t.plural("hint.discard", len(action.cards), cards=t.cards(action.cards))
         said = t("hint.sep").join(t.reason(key, params) for key, params in reasons)
-        return t("hint.text", action=what, reasons=said)
+        return t("hint.text", action=action_phrase(action, t), reasons=said)
 
     def hinted_cards(self) -> set[int]:
         """The cards the current hint points at (the card to play, or the discards)."""

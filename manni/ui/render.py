@@ -361,6 +361,7 @@ def result_panel(game) -> str:
         title = t("result.title", n=v.deal_number)
         headline = ""
         button = f'<button type="button" class="btn primary" data-action="next-deal">{_e(t("btn.next_deal"))}</button>'
+    button += f'<button type="button" class="btn" data-action="review">{_e(t("btn.review"))}</button>'
     return (f'<section class="result" role="region" aria-labelledby="result-title">'
             f'<h2 id="result-title">{_e(title)}</h2>{headline}<div class="scroll-x">{table}</div>'
             f'<div class="result-actions">{button}</div>'

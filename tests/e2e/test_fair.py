@@ -11,8 +11,10 @@ from playwright.sync_api import expect
 from manni.match import Match
 from manni.record import dumps
 
-from manni_page import (PageMonitor, assert_no_hidden_cards, boot, hand_codes, import_text,
-                        record, start_match, state, true_match, wait_settled)
+from manni.cards import card_code, cards_of
+
+from manni_page import (BOOT_MS, PageMonitor, assert_no_hidden_cards, boot, hand_codes,
+                        import_text, record, start_match, state, step, true_match, wait_settled)
 
 W, H = 360, 740
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -172,3 +174,45 @@ def test_practice_undoes_an_answered_card(page):
     n = lead_a_card(page)
     press_undo(page, n)
     assert state(page)["turn"] == "you" and not true_match(page).deal.trick
+
+
+# -- the review of a finished deal --------------------------------------------------------
+def review_cards(page) -> set[str]:
+    return set(page.eval_on_selector_all("[data-review] [data-card]", "els => els.map(e => e.dataset.card)"))
+
+
+def test_review_shows_the_whole_deal_only_after_it(session):
+    page, monitor = session
+    st = start_match(page, "classic", 20)
+    while st["phase"] != "deal-over":
+        expect(page.locator("[data-action=review]")).to_have_count(0)
+        expect(page.locator("[data-review]")).to_have_count(0)
+        assert_no_hidden_cards(page)
+        st = step(page)
+    # Resumed from its record (a reload), the finished deal can be reviewed.
+    page.reload()
+    page.wait_for_function("document.getElementById('table').dataset.phase === 'deal-over'", timeout=BOOT_MS)
+    page.click("[data-action=review]")
+    summary = page.locator("[data-review] .review-summary")
+    expect(summary).to_have_text(
+        __import__("re").compile(r"^You matched Hard on \d+ of 12 cards; estimated loss \d+\.\d points\."),
+        timeout=60_000)
+    m = true_match(page)
+    dealt = m.dealt(0)
+    everything = {card_code(c) for h in dealt.hands for c in cards_of(h)} | {card_code(c) for c in dealt.manni}
+    assert len(everything) == 48 and review_cards(page) == everything  # 36 dealt + the Manni
+    for seat in range(3):
+        shown = page.locator(".review-hand").nth(seat).locator("[data-card]")
+        expect(shown).to_have_count(12)
+    expect(page.locator("[data-review] .review-tricks > li")).to_have_count(12)
+    page.screenshot(path=str(ARTIFACTS / "fair-review-360.png"))
+    page.locator(".review-tricks").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "fair-review-tricks-360.png"))
+    page.click("#review-dialog [data-action=close-dialog]")
+    expect(page.locator("[data-review]")).to_have_count(0)  # nothing of it stays in the page
+    n = int(state(page)["actions"])
+    page.click("[data-action=next-deal]")
+    wait_settled(page, n, 2)
+    expect(page.locator("[data-action=review]")).to_have_count(0)
+    assert page.inner_html("#review-body") == ""
+    monitor.assert_clean(page)

@@ -1,0 +1,189 @@
+"""The review of a finished deal: the deal as it really was, and your decisions next to Hard's.
+
+:func:`review_steps` replays the match from its start (rule set, options, seed, layouts and
+the action list: exactly what a record holds), so the review of a deal is the same in the
+match you played and in one resumed from its record. At each of your decisions it asks the
+Hard bot for its choice given the SeatView you had at that moment (``Match.view(seat)`` at
+that point of the replay: nothing more), with a fixed number of worlds and a seed derived
+from the match, the deal and the decision, so the suggestions are reproducible. Where your
+choice differs, Hard's estimate of the cost is the mean deal score, for your seat, of its
+choice minus yours over the same sampled worlds (played out with the Medium policy, as Hard
+plays them out). Cards of a run (no unseen card between them in a suit) count as the same
+choice.
+
+It is a generator (``yield`` between slices, like ``Bot.steps``) so the page never freezes;
+:func:`manni.bots.finish` runs it to its end.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .actions import Action, Play
+from .cards import cards_of
+from .deal import OVER, PLAY
+from .match import Match
+
+WORLDS = 40           # Hard's iteration budget (the tournament's): reproducible suggestions
+ESTIMATE_WORLDS = 40  # worlds for the cost of a different card
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One of your decisions: ``trick`` is None in the exchange (else 1-based)."""
+
+    trick: int | None
+    yours: Action
+    hard: Action
+    matched: bool
+    cost: float | None  # Hard's estimated loss in points when not matched (None: not estimated)
+    view: object = field(repr=False, compare=False)
+
+
+@dataclass
+class DealReview:
+    deal_number: int
+    dealer: int
+    contract: object
+    cut: int | None
+    dealt: tuple            # hands by seat as dealt (masks)
+    manni: tuple            # the Manni as dealt, top first
+    after: tuple            # hands by seat when the first card was played (after the exchange)
+    out: tuple              # cards each seat put out of play (masks)
+    exchange: list          # (seat, action) in order
+    tricks: list            # (leader, cards, winner)
+    score: tuple
+    decisions: list[Decision]
+
+    @property
+    def cards(self) -> list[Decision]:
+        return [d for d in self.decisions if d.trick is not None]
+
+    @property
+    def matched_cards(self) -> int:
+        return sum(d.matched for d in self.cards)
+
+    @property
+    def loss(self) -> float:
+        return sum(max(0.0, d.cost) for d in self.decisions if d.cost is not None)
+
+
+def finished_deals(match: Match) -> list[int]:
+    """Indexes (0-based) of the deals of ``match`` that are over, so may be reviewed."""
+    return [i for i, d in enumerate(match.deals) if d.phase == OVER]
+
+
+def _fresh(match: Match) -> Match:
+    m = Match(match.rules, match.options, match.seed, match.first_dealer, match.layouts)
+    m.practice = match.practice
+    return m
+
+
+def deal_actions(match: Match, index: int):
+    """Replay ``match`` from its start; yields (match before the action, seat, action) for
+    every action of deal ``index`` (0-based). The match yielded is the replay itself."""
+    m = _fresh(match)
+    for action in match.actions:
+        if m.deal.phase == OVER:
+            if m.deal.number > index:
+                return
+            m.start_next_deal()
+        seat = m.turn
+        if m.deal.number == index + 1:
+            yield m, seat, action
+        m.apply(action, seat)
+
+
+def review_steps(match: Match, index: int, seat: int = 0, worlds: int = WORLDS):
+    """Generator: the :class:`DealReview` of deal ``index`` for ``seat`` (it must be over)."""
+    if index not in finished_deals(match):
+        raise ValueError(f"deal {index + 1} is not over: it can't be reviewed yet")
+    from .bots import make_bot  # on demand, like the page's opponents
+    dealt = match.dealt(index)
+    final = match.deals[index]
+    exchange, decisions = [], []
+    after = None
+    for n, (m, who, action) in enumerate(deal_actions(match, index)):
+        d = m.deal
+        if d.phase == PLAY and after is None:
+            after = tuple(d.hands)
+        if d.phase != PLAY:
+            exchange.append((who, action))
+        if who != seat:
+            continue
+        view = m.view(seat)
+        bot = make_bot("hard", seed=_seed(match.seed, index, n), budget_ms=None, worlds=worlds)
+        hard = yield from bot.steps(view)
+        trick = len(d.history) + 1 if d.phase == PLAY else None
+        matched = _same(view, hard, action)
+        cost = None
+        if not matched:
+            cost = yield from _cost(view, hard, action, bot)
+        decisions.append(Decision(trick, action, hard, matched, cost, view))
+        yield
+    if after is None:  # (a deal is always played out before it is over)
+        after = tuple(final.hands)
+    return DealReview(final.number, final.dealer, final.contract, final.cut,
+                      tuple(dealt.hands), tuple(dealt.manni), after, tuple(final.out),
+                      exchange, list(final.history), tuple(final.score()), decisions)
+
+
+def _seed(seed: int, index: int, n: int) -> int:
+    return (seed * 1_000_003 + index * 7919 + n) & 0xFFFFFFFF
+
+
+def _same(view, a: Action, b: Action) -> bool:
+    """Equal actions, or two cards of one run (equal for the play)."""
+    if a == b:
+        return True
+    if not (isinstance(a, Play) and isinstance(b, Play)) or a.card // 13 != b.card // 13:
+        return False
+    power = view.contract.power
+    lo, hi = sorted((power[a.card], power[b.card]))
+    unseen = view.ruleset.deck & ~view.hand & ~view.played & ~view.own_out
+    return not any(lo < power[c] < hi for c in cards_of(unseen) if c // 13 == a.card // 13)
+
+
+def _cost(view, hard: Action, yours: Action, bot):
+    """Generator: Hard's estimate (points for ``view.seat``) of choosing ``yours``, not ``hard``."""
+    if isinstance(hard, Play) and isinstance(yours, Play):
+        means = yield from _card_means(view, [hard.card, yours.card])
+        return means[0] - means[1]
+    report = getattr(bot, "last_report", None) or {}
+    options, means = report.get("options", []), report.get("means", [])
+    if hard in options and yours in options:
+        return means[options.index(hard)] - means[options.index(yours)]
+    return None
+
+
+def _card_means(view, cards: list[int]):
+    """Generator: the mean deal score of ``view.seat`` after playing each card, over the same
+    worlds sampled from the view (Hard's sampler and play-out)."""
+    from .bots.knowledge import Knowledge, rollout
+    from .bots.medium import medium_play
+    k = Knowledge(view)
+    rng = random.Random(_seed(view.deal_number, len(view.history), len(view.trick)))
+    me, trick0 = view.seat, list(view.trick)
+    rules, contract = view.ruleset, view.contract
+    totals = [0.0] * len(cards)
+    for w in range(ESTIMATE_WORLDS):
+        hands = k.sample(rng)
+        for i, c in enumerate(cards):
+            h = list(hands)
+            h[me] &= ~(1 << c)
+            voids = list(k.voids)
+            trick = trick0 + [c]
+            if trick0 and c // 13 != trick0[0] // 13:
+                voids[me] |= 1 << (trick0[0] // 13)
+            leader, tricks = view.leader, list(view.tricks)
+            if len(trick) == 3:
+                leader = (leader + contract.trick_winner(trick)) % 3
+                tricks[leader] += 1
+                trick = []
+            final = rollout(h, leader, trick, tricks, voids, k.info, medium_play)
+            totals[i] += rules.deal_score(contract, final, view.options)[me]
+        if w % 10 == 9:
+            yield
+    return [t / ESTIMATE_WORLDS for t in totals]
+
