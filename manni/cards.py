@@ -7,10 +7,14 @@ which keeps the hot paths (legal moves, counting, copying) cheap.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, TypeAlias
 
 from .errors import RecordError
 from .inputs import brief
+
+Card: TypeAlias = int  # suit * 13 + rank
+Mask: TypeAlias = int  # a set of cards: bit c is card c
+Seat: TypeAlias = int  # 0, 1 or 2; seat 0 is the human player in the UI
 
 SUITS = "SHDC"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -23,18 +27,6 @@ TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = r
 
 SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 FULL_DECK = (1 << 52) - 1
-
-
-def card(rank: int, suit: int) -> int:
-    return suit * 13 + rank
-
-
-def suit_of(c: int) -> int:
-    return c // 13
-
-
-def rank_of(c: int) -> int:
-    return c % 13
 
 
 def parse_card(code: str) -> int:

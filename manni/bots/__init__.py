@@ -14,19 +14,10 @@ from .easy import EasyBot, RandomBot
 LEVELS = ("easy", "medium", "hard")
 
 
-def _classes():
-    classes = {"easy": EasyBot, "random": RandomBot}
-    try:
-        from .medium import MediumBot
-        classes["medium"] = MediumBot
-    except ImportError:  # pragma: no cover  (during development)
-        classes["medium"] = EasyBot
-    try:
-        from .hard import HardBot
-        classes["hard"] = HardBot
-    except ImportError:  # pragma: no cover
-        classes["hard"] = classes["medium"]
-    return classes
+def _classes() -> dict:
+    from .hard import HardBot  # imported at the first bot, not with the package
+    from .medium import MediumBot
+    return {"easy": EasyBot, "medium": MediumBot, "hard": HardBot, "random": RandomBot}
 
 
 def make_bot(level: str, seed: int = 0, **kw) -> Bot:

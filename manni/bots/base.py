@@ -6,6 +6,8 @@ import random
 import time
 from typing import Generator
 
+from ..actions import TAKE
+
 
 class Bot:
     level = "?"
@@ -23,6 +25,16 @@ class Bot:
         """Yield between slices of work; the generator's return value is the action."""
         return self.choose(view)
         yield  # pragma: no cover  (makes this a generator)
+
+    def any_choice(self, view):
+        """An exchange step the bots do not model (a rule set's own action, such as
+        declaring a contract): a seeded random choice among the actions open."""
+        return self.rng.choice(view.choices)
+
+
+def models_exchange(view) -> bool:
+    """Is this exchange step one the bots reason about: Take or Keep, or a discard?"""
+    return view.discard_limit is not None or TAKE in view.choices
 
 
 def finish(gen: Generator):

@@ -128,6 +128,23 @@ def test_bots_package_never_touches_match_or_deal():
                 assert not mod.endswith(("match", "deal", "record")), (path.name, mod)
 
 
+# policy -> knowledge -> search -> levels -> package -> tools: each imports only below it.
+LAYERS = {"base": 0, "policy": 0, "knowledge": 1, "search": 2, "easy": 3, "medium": 3, "hard": 3,
+          "__init__": 4, "tournament": 5, "cli": 6}
+
+
+def test_bots_are_layered_without_cycles():
+    root = Path(__file__).resolve().parents[2] / "manni" / "bots"
+    assert {p.stem for p in root.glob("*.py")} == set(LAYERS)
+    for path in root.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                target = node.module or "__init__"
+                assert LAYERS[target] < LAYERS[path.stem], (path.stem, "imports", target)
+            if isinstance(node, ast.ImportFrom) and node.level == 2:
+                assert node.module != "ui" and not (node.module or "").startswith("ui."), path
+
+
 def _swap_hidden(m: Match, seat: int, rng) -> Layout:
     """The first deal's layout with the cards ``seat`` cannot see reshuffled within each suit
     among the other hands and the Manni (so every void and every play stays consistent)."""

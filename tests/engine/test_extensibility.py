@@ -246,3 +246,49 @@ def test_the_command_line_replays_a_toy_record(toy_rules_dir, tmp_path):
                            capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert plain.returncode == 2
     assert "unknown rule set 'toy-trjamann'" in json.loads(plain.stdout)["error"]
+
+
+def _to_discard_step(m):
+    """Declare (the first choice) and stop at the declarer's discard."""
+    m.apply(m.legal_actions()[0], m.turn)
+    return m.view(m.turn)
+
+
+def test_bots_sample_toy_exchange_worlds_with_its_sizes(toy_rules_dir):
+    """Hand sizes come from the rule set (through the view), not from Classic's 12."""
+    from manni.bots.knowledge import Knowledge
+    rules = get_rules("toy-trjamann")
+    rng = random.Random(1)
+    for seed in range(5):
+        m = Match("toy-trjamann", seed=seed)
+        view = _to_discard_step(m)
+        assert view.discard_limit == 4 and view.hand_sizes == (16, 16, 16)
+        k = Knowledge(view)
+        for _ in range(20):
+            hands, rest = k.sample_exchange(rng)
+            assert [bin(h).count("1") for h in hands] == [16, 16, 16]
+            assert hands[view.seat] == view.hand and len(rest) == view.manni_left == 4
+            union = 0
+            for part in (*hands, sum(1 << c for c in rest)):
+                assert union & part == 0
+                union |= part
+            assert union == rules.deck
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
+def test_every_bot_level_plays_the_toy_rule_set_legally(toy_rules_dir, level):
+    from manni.bots import make_bot
+    kw = {"worlds": 4, "exchange_worlds": 6} if level == "hard" else {}
+    for seed in range(3):
+        m = Match("toy-trjamann", seed=seed)
+        bots = [make_bot(level, seed=seed * 3 + s, **kw) for s in range(3)]
+        while len(m.deals) < 2 or m.phase != "deal-over":
+            if m.phase == "deal-over":
+                m.start_next_deal()
+            seat = m.turn
+            action = bots[seat].choose(m.view(seat))
+            assert action in m.legal_actions() or isinstance(action, Discard)
+            m.apply(action, seat)  # checked: raises IllegalAction on a wrong move
+            if m.finished:
+                break
+        assert all(sum(d.tricks) == 16 for d in m.deals if d.phase == "over")

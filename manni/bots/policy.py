@@ -1,0 +1,379 @@
+"""The bots' card policies: what to play (and discard) by rule, on int bitmasks.
+
+Bottom layer of the bots (policy -> knowledge -> search -> levels): it imports nothing of
+theirs. Everything works on masks and small tuples so the search can call it in its inner
+loops. ``easy_play`` is Easy's policy (no memory); ``medium_play`` is Medium's (card counting
+and voids) and the rollout policy of the search. Both see only what a seat may know: its
+hand, the trick, ``live`` (every card that may still be in a hand: the seat's own and the
+ones it has not seen) and ``voids`` (per seat, a 4-bit mask of the suits it is known to lack).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..cards import SUIT_MASKS, Card, Mask, Seat, cards_of
+from ..rules.base import Contract
+
+NO_TRUMP = -1
+
+
+class ContractInfo(NamedTuple):
+    """A contract as the policies use it, built once per decision."""
+
+    trump: int  # the trump suit, or NO_TRUMP
+    nolo: bool
+    power: tuple[int, ...]  # orders cards of a suit (Ace low in Nóló); trumps above all
+    contract: Contract
+    above: tuple[Mask, ...]  # above[c]: the cards of c's suit that beat c
+
+
+@lru_cache(maxsize=64)
+def contract_info(contract: Contract) -> ContractInfo:
+    trump = contract.trump if contract.trump is not None else NO_TRUMP
+    power = contract.power
+    above = tuple(sum(1 << x for x in range(52) if x // 13 == c // 13 and power[x] > power[c])
+                  for c in range(52))
+    return ContractInfo(trump, contract.name == "nolo", power, contract, above)
+
+
+def winning(trick, info: ContractInfo) -> Card:
+    """The card currently winning a (non-empty) trick."""
+    return trick[info.contract.trick_winner(trick)]
+
+
+HCP = (0,) * 9 + (1, 2, 3, 4)  # J Q K A by rank index
+
+
+def lowbit(m: Mask) -> Card:
+    return (m & -m).bit_length() - 1
+
+
+# The four scans below walk a mask's bits inline, not through ``cards_of``: they are the
+# rollouts' innermost loops, where a call per (mostly tiny) mask costs about a third more.
+
+def lowest(m: Mask, power) -> Card:
+    """The weakest card of mask m by power (Ace low in Nóló)."""
+    best, bp = -1, 999
+    while m:
+        b = m & -m
+        m ^= b
+        c = b.bit_length() - 1
+        if power[c] < bp:
+            best, bp = c, power[c]
+    return best
+
+
+def highest(m: Mask, power) -> Card:
+    best, bp = -1, -999
+    while m:
+        b = m & -m
+        m ^= b
+        c = b.bit_length() - 1
+        if power[c] > bp:
+            best, bp = c, power[c]
+    return best
+
+
+def weaker(m: Mask, p: int, power) -> Mask:
+    """The cards of mask ``m`` weaker than power ``p``."""
+    out = 0
+    while m:
+        b = m & -m
+        m ^= b
+        if power[b.bit_length() - 1] < p:
+            out |= b
+    return out
+
+
+def stronger(m: Mask, p: int, power) -> Mask:
+    """The cards of mask ``m`` stronger than power ``p``."""
+    out = 0
+    while m:
+        b = m & -m
+        m ^= b
+        if power[b.bit_length() - 1] > p:
+            out |= b
+    return out
+
+
+def beaters(m: Mask, w: Card, lead: int, trump: int, power) -> Mask:
+    """Cards of m that would beat card w in a trick led in suit ``lead``."""
+    return stronger(m & (SUIT_MASKS[lead] | (SUIT_MASKS[trump] if trump >= 0 else 0)), power[w], power)
+
+
+def hand_strength(hand: Mask, trump: int) -> int:
+    """High-card points plus trump length, for quick exchange rules."""
+    pts = 0
+    for c in cards_of(hand):
+        pts += HCP[c % 13]
+        if c // 13 == trump:
+            pts += 1
+    return pts
+
+
+# -- Easy: legal and plausible, no memory of what was played --------------------------------
+
+def easy_play(hand: Mask, legal: Mask, trick, info: ContractInfo) -> Card:
+    trump, nolo, power = info.trump, info.nolo, info.power
+    if legal & (legal - 1) == 0:
+        return lowbit(legal)
+    if nolo:
+        return _easy_nolo(legal, trick, info)
+    if not trick:
+        # Cash a side-suit ace if we have one, else lead low from the longest side suit.
+        best, blen = -1, -999
+        for s in range(4):
+            sm = legal & SUIT_MASKS[s]
+            if not sm:
+                continue
+            if s != trump and sm >> (13 * s + 12) & 1:
+                return 13 * s + 12
+            n = sm.bit_count() - (20 if s == trump else 0)
+            if n > blen:
+                best, blen = s, n
+        return lowest(legal & SUIT_MASKS[best], power)
+    lead = trick[0] // 13
+    w = winning(trick, info)
+    can = beaters(legal, w, lead, trump, power)
+    if legal & SUIT_MASKS[lead]:
+        if not can:
+            return lowest(legal, power)
+        if len(trick) == 2:
+            return lowest(can, power)
+        top = highest(can, power)
+        if top % 13 >= 10:  # second hand: play a high honour, else low
+            return top
+        return lowest(legal, power)
+    if can:
+        return lowest(can, power)  # ruff as cheaply as possible
+    # Shed a loser: the lowest card of the shortest side suit.
+    best, bkey = -1, None
+    for s in range(4):
+        sm = legal & SUIT_MASKS[s]
+        if not sm or s == trump:
+            continue
+        c = lowest(sm, power)
+        key = (sm.bit_count(), power[c])
+        if bkey is None or key < bkey:
+            best, bkey = c, key
+    return best if best >= 0 else lowest(legal, power)
+
+
+def _easy_nolo(legal: Mask, trick, info: ContractInfo) -> Card:
+    power = info.power
+    if not trick:
+        return lowest(legal, power)
+    lead = trick[0] // 13
+    w = winning(trick, info)
+    if legal & SUIT_MASKS[lead]:
+        under = weaker(legal, power[w], power)
+        if under:
+            return highest(under, power)
+        if len(trick) == 2:
+            return highest(legal, power)
+        return lowest(legal, power)
+    return highest(legal, power)
+
+
+def easy_policy(seat: Seat, hand: Mask, legal: Mask, trick, leader: Seat, live: Mask, voids,
+                info: ContractInfo) -> Card:
+    """``easy_play`` with the rollout policy's signature."""
+    return easy_play(hand, legal, trick, info)
+
+
+def easy_takes(hand: Mask, info: ContractInfo) -> bool:
+    """Easy's Take-or-Keep rule: a random 12 of 48 has 10 high-card points; take the Manni
+    with a poor hand."""
+    return hand_strength(hand, info.trump) < 11
+
+
+def easy_discards(hand: Mask, limit: int, info: ContractInfo) -> tuple[Card, ...]:
+    """Nóló: throw the high cards; trump/Grand: throw low side cards (below the ten)."""
+    trump, nolo, power = info.trump, info.nolo, info.power
+    out = []
+    m = hand
+    while len(out) < limit and m:
+        if nolo:
+            c = highest(m, power)
+            if power[c] < 8:  # keep cards of ten and below (Ace counts low)
+                break
+        else:
+            side = m & ~(SUIT_MASKS[trump] if trump >= 0 else 0)
+            if not side:
+                break
+            c = lowest(side, power)
+            if c % 13 >= 8:
+                break
+        out.append(c)
+        m &= ~(1 << c)
+    return tuple(sorted(out))
+
+
+# -- Medium: card counting and void tracking (also the search's rollout policy) ------------
+
+_SUITS = range(4)
+
+
+def _higher_out(c: Card, others: Mask, above) -> bool:
+    """Does ``others`` hold a card of c's suit that beats c?"""
+    return (others & above[c]) != 0
+
+
+def _holds(c: Card, lead: int, after, others: Mask, voids, trump: int, above) -> bool:
+    """Would card c, winning now, still win after the seats in ``after`` have played?"""
+    s = c // 13
+    for p in after:
+        v = voids[p]
+        if not v >> lead & 1:
+            if s == lead and _higher_out(c, others, above):
+                return False
+        elif trump >= 0 and not v >> trump & 1 and others & SUIT_MASKS[trump]:
+            if s != trump or _higher_out(c, others, above):
+                return False
+    return True
+
+
+def medium_play(me: Seat, hand: Mask, legal: Mask, trick, leader: Seat, live: Mask, voids,
+                info: ContractInfo) -> Card:
+    if legal & (legal - 1) == 0:
+        return lowbit(legal)
+    trump, power = info.trump, info.power
+    others = live & ~hand
+    n = len(trick)
+    after = [(me + k) % 3 for k in range(1, 3 - n)]
+    if info.nolo:
+        return _nolo(legal, trick, after, others, voids, info)
+    if n == 0:
+        return _lead(me, legal, others, voids, trump, power, info.above)
+    lead = trick[0] // 13
+    w = winning(trick, info)
+    can = beaters(legal, w, lead, trump, power)
+    if can:
+        if not after:
+            return lowest(can, power)
+        best = -1
+        bp = 999
+        for c in cards_of(can):
+            if power[c] < bp and _holds(c, lead, after, others, voids, trump, info.above):
+                best, bp = c, power[c]
+        if best >= 0:
+            return best
+        if not legal & SUIT_MASKS[lead]:
+            # Ruffing: worth it unless the next seat is known to overruff too.
+            v = voids[after[0]]
+            if not v >> lead & 1:
+                return lowest(can, power)
+    return _shed(legal, others, trump, power, info.above)
+
+
+def _shed(legal: Mask, others: Mask, trump: int, power, above) -> Card:
+    """Throw the card least likely to win a trick later: low, from a suit without masters."""
+    best, bkey = -1, None
+    for s in _SUITS:
+        sm = legal & SUIT_MASKS[s]
+        if not sm:
+            continue
+        c = lowest(sm, power)
+        master = not _higher_out(highest(sm, power), others, above)
+        key = (s == trump and legal != sm, master and sm.bit_count() > 1, power[c] % 100,
+               sm.bit_count())
+        if bkey is None or key < bkey:
+            best, bkey = c, key
+    return best
+
+
+def _lead(me: Seat, legal: Mask, others: Mask, voids, trump: int, power, above) -> Card:
+    opp = ((me + 1) % 3, (me + 2) % 3)
+    tm = SUIT_MASKS[trump] if trump >= 0 else 0
+    opp_trumps = others & tm
+    my_trumps = legal & tm
+    # Draw trumps with a master trump while the opponents may still hold some.
+    if my_trumps and opp_trumps and any(not voids[p] >> trump & 1 for p in opp):
+        top = highest(my_trumps, power)
+        if not _higher_out(top, others, above) and my_trumps.bit_count() >= 2:
+            return top
+    # Cash side-suit masters that will not be ruffed.
+    best, bkey = -1, None
+    for s in _SUITS:
+        if s == trump:
+            continue
+        sm = legal & SUIT_MASKS[s]
+        if not sm:
+            continue
+        top = highest(sm, power)
+        if _higher_out(top, others, above):
+            continue
+        out_len = (others & SUIT_MASKS[s]).bit_count()
+        risk = 0
+        if opp_trumps:
+            for p in opp:
+                if not voids[p] >> trump & 1 and (voids[p] >> s & 1 or out_len < 4):
+                    risk += 1 + (voids[p] >> s & 1) * 2
+        key = (risk, -sm.bit_count())
+        if bkey is None or key < bkey:
+            best, bkey = top, key
+    if best >= 0 and bkey[0] <= 1:
+        return best
+    # With trumps left, lead a singleton side card to ruff that suit later.
+    side = legal & ~tm
+    if my_trumps and opp_trumps:
+        for s in _SUITS:
+            sm = side & SUIT_MASKS[s]
+            if sm and sm & (sm - 1) == 0:
+                return lowbit(sm)
+    if best >= 0:
+        return best
+    # Otherwise low from the longest side suit (keep honours that may win later).
+    if side:
+        bs, bl = -1, -1
+        for s in _SUITS:
+            k = (side & SUIT_MASKS[s]).bit_count()
+            if k > bl:
+                bs, bl = s, k
+        return lowest(side & SUIT_MASKS[bs], power)
+    return lowest(legal, power)
+
+
+def _count_below(m: Mask, p: int, power) -> int:
+    return weaker(m, p, power).bit_count()
+
+
+def _nolo(legal: Mask, trick, after, others: Mask, voids, info: ContractInfo) -> Card:
+    power = info.power
+    if not trick:
+        # Lead the card the others are most likely to beat: few unseen cards under it.
+        best, bkey = -1, None
+        for s in _SUITS:
+            sm = legal & SUIT_MASKS[s]
+            if not sm:
+                continue
+            c = lowest(sm, power)
+            om = others & SUIT_MASKS[s]
+            below = _count_below(om, power[c], power)
+            above = om.bit_count() - below
+            followers = sum(1 for p in after if not voids[p] >> s & 1)
+            key = (followers == 0 or above == 0, below, -above)
+            if bkey is None or key < bkey:
+                best, bkey = c, key
+        return best
+    lead = trick[0] // 13
+    w = winning(trick, info)
+    follow = legal & SUIT_MASKS[lead]
+    if follow:
+        under = weaker(follow, power[w], power)
+        if under:
+            return highest(under, power)
+        if not after:
+            return highest(follow, power)
+        # We win unless the next seat goes over: give it the best chance.
+        return lowest(follow, power)
+    # Void: throw the most dangerous card, the one with the most unseen cards under it.
+    best, bkey = -1, None
+    for c in cards_of(legal):
+        pc = power[c]
+        key = (_count_below(others & SUIT_MASKS[c // 13], pc, power), pc)
+        if bkey is None or key > bkey:
+            best, bkey = c, key
+    return best
