@@ -44,6 +44,11 @@ class Exchange:
         """How many cards the seat in turn may discard, where the exchange is by discards."""
         return None
 
+    def planned_turns(self, dealer: int, step: int) -> tuple[tuple[int, int | None], ...]:
+        """The turns after exchange turn ``step`` that are known in advance, as (seat,
+        discard limit or None), for players who plan ahead (the bots); () if none are."""
+        return ()
+
     def minimum(self, deal: "Deal") -> int:
         """How many cards the seat in turn must discard at least (where limit() is not None)."""
         return 0
@@ -64,6 +69,9 @@ class Exchange:
 
 class SwapExchange(Exchange):
     kind = "swap"
+
+    def planned_turns(self, dealer, step):
+        return tuple((seat, None) for seat in self.order(dealer)[step + 1:])
 
     def legal(self, deal, seat):
         return [TAKE, KEEP]
@@ -94,9 +102,10 @@ class DrawExchange(Exchange):
 
     def cap(self, step: int, manni_left: int, hand_size: int) -> int:
         """The discard limit at exchange step ``step`` with ``manni_left`` cards to draw."""
-        cap = self.limits[step]
-        most = min(manni_left, hand_size)
-        return most if cap is None else min(cap, most)
+        return discard_cap(self.limits[step], manni_left, hand_size)
+
+    def planned_turns(self, dealer, step):
+        return tuple(zip(self.order(dealer), self.limits))[step + 1:]
 
     def legal(self, deal, seat):
         hand = cards_of(deal.hands[seat])
@@ -122,3 +131,10 @@ class DrawExchange(Exchange):
     def apply(self, deal, seat, action):
         deal.exchange_cards(seat, mask_of(action.cards), len(action.cards))
         self.next_turn(deal)
+
+
+def discard_cap(limit: int | None, manni_left: int, hand_size: int) -> int:
+    """How many cards a seat may discard: ``limit`` (None: all that remain, at most a hand),
+    never more than the Manni still holds."""
+    most = min(manni_left, hand_size)
+    return most if limit is None else min(limit, most)

@@ -35,6 +35,7 @@ class SeatView:
     manni_left: int
     exchange_step: int  # how many exchange turns have passed
     discard_limit: int | None  # draw exchange, on this seat's turn
+    discard_minimum: int  # ... and how many cards it must discard at least
     choices: tuple  # other exchange steps, on this seat's turn: the actions open (Take, Keep, ...)
     leader: int
     trick: tuple[int, ...]  # cards of the current trick in play order, from the leader

@@ -6,8 +6,6 @@ import random
 import time
 from typing import Generator
 
-from ..actions import TAKE
-
 
 class Bot:
     level = "?"
@@ -33,8 +31,9 @@ class Bot:
 
 
 def models_exchange(view) -> bool:
-    """Is this exchange step one the bots reason about: Take or Keep, or a discard?"""
-    return view.discard_limit is not None or TAKE in view.choices
+    """Is this exchange step one the bots reason about: a discard, or Take/Keep in a swap
+    (the Manni for the hand)?"""
+    return view.discard_limit is not None or view.stage == "swap"
 
 
 def finish(gen: Generator):

@@ -18,7 +18,7 @@ class EasyBot(Bot):
                 return self.any_choice(view)
             if view.discard_limit is None:
                 return TAKE if easy_takes(view.hand, info) else KEEP
-            return Discard(easy_discards(view.hand, view.discard_limit, info))
+            return Discard(easy_discards(view.hand, view.discard_limit, info, view.discard_minimum))
         return Play(easy_play(view.hand, view.legal, view.trick, info))
 
 
@@ -35,5 +35,6 @@ class RandomBot(Bot):
                     return TAKE if rng.random() < 0.5 else KEEP
                 return self.any_choice(view)
             hand = cards_of(view.hand)
-            return Discard(tuple(sorted(rng.sample(hand, rng.randint(0, view.discard_limit)))))
+            n = rng.randint(view.discard_minimum, view.discard_limit)
+            return Discard(tuple(sorted(rng.sample(hand, n))))
         return Play(rng.choice(cards_of(view.legal)))

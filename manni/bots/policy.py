@@ -189,8 +189,9 @@ def easy_takes(hand: Mask, info: ContractInfo) -> bool:
     return hand_strength(hand, info.trump) < 11
 
 
-def easy_discards(hand: Mask, limit: int, info: ContractInfo) -> tuple[Card, ...]:
-    """Nóló: throw the high cards; trump/Grand: throw low side cards (below the ten)."""
+def easy_discards(hand: Mask, limit: int, info: ContractInfo, minimum: int = 0) -> tuple[Card, ...]:
+    """Nóló: throw the high cards; trump/Grand: throw low side cards (below the ten); at
+    least ``minimum`` cards (then the next highest, or the lowest side cards, then trumps)."""
     trump, nolo, power = info.trump, info.nolo, info.power
     out = []
     m = hand
@@ -206,6 +207,11 @@ def easy_discards(hand: Mask, limit: int, info: ContractInfo) -> tuple[Card, ...
             c = lowest(side, power)
             if c % 13 >= 8:
                 break
+        out.append(c)
+        m &= ~(1 << c)
+    while len(out) < minimum and m:
+        side = m & ~(SUIT_MASKS[trump] if trump >= 0 else 0)
+        c = highest(m, power) if nolo else lowest(side or m, power)
         out.append(c)
         m &= ~(1 << c)
     return tuple(sorted(out))

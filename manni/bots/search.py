@@ -12,6 +12,7 @@ import time
 from typing import Callable, Generator
 
 from ..actions import KEEP, TAKE, Discard
+from ..exchange import discard_cap
 from ..cards import SUIT_MASKS, Card, Mask, Seat, cards_of, mask_of
 from .knowledge import Knowledge
 from .policy import ContractInfo, easy_discards, easy_takes
@@ -55,8 +56,9 @@ def rollout(hands, leader: Seat, trick, tricks, voids, info: ContractInfo,
 
 # -- the exchange ----------------------------------------------------------------------------
 
-def discard_candidates(hand: Mask, limit: int, info: ContractInfo) -> list[tuple[Card, ...]]:
-    """Discard sets worth comparing: the k weakest cards by two orderings, k = 0..limit."""
+def discard_candidates(hand: Mask, limit: int, info: ContractInfo,
+                       minimum: int = 0) -> list[tuple[Card, ...]]:
+    """Discard sets worth comparing: the k weakest cards by two orderings, k = minimum..limit."""
     trump, power = info.trump, info.power
     cards = cards_of(hand)
     lens = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
@@ -76,7 +78,7 @@ def discard_candidates(hand: Mask, limit: int, info: ContractInfo) -> list[tuple
     seen = set()
     out = []
     for order in (order1, order2):
-        for k in range(limit + 1):
+        for k in range(minimum, limit + 1):
             d = tuple(sorted(order[:k]))
             if d not in seen:
                 seen.add(d)
@@ -88,7 +90,7 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
                       report: dict | None = None) -> Generator[None, None, object]:
     """Generator: compare the exchange choices on the same sampled worlds; returns the action.
 
-    Take or Keep (when the view offers them), else candidate discard sets. The seats after
+    Keep or Take the Manni for the hand (a swap), or candidate discard sets. The seats after
     us exchange by Easy's rules; every world is played out with ``policy`` for all seats.
     ``report`` (a dict), if given, receives ``options``, ``means`` (mean deal score of each
     option) and ``worlds`` (how many were sampled); nothing else changes.
@@ -96,16 +98,16 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
     k = Knowledge(view)
     rules, info, me = k.rules, k.info, k.me
     exchange = rules.exchange
-    step = view.exchange_step
-    later = exchange.order(view.dealer)[step + 1:]
+    planned = exchange.planned_turns(view.dealer, view.exchange_step)
     leader = (view.dealer + 1) % 3
     swap = view.discard_limit is None
     if swap:
-        if TAKE not in view.choices:
-            raise ValueError("this exchange step is neither Take/Keep nor a discard")
+        if view.stage != "swap":
+            raise ValueError("this exchange step is neither a swap nor a discard")
         options = [KEEP, TAKE]
     else:
-        options = [Discard(d) for d in discard_candidates(view.hand, view.discard_limit, info)]
+        options = [Discard(d) for d in discard_candidates(view.hand, view.discard_limit, info,
+                                                          view.discard_minimum)]
         if len(options) == 1:
             if report is not None:
                 report.update(options=options, means=[0.0], worlds=0)
@@ -121,7 +123,7 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
                 if opt is TAKE:
                     h[me] = mask_of(rest[:view.manni_left])
                 else:
-                    for s in later:
+                    for s, _ in planned:
                         if easy_takes(h[s], info):
                             h[s] = mask_of(rest[:view.manni_left])
                             break
@@ -130,9 +132,8 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
                 d = opt.cards
                 h[me] = (h[me] & ~mask_of(d)) | mask_of(manni[:len(d)])
                 manni = manni[len(d):]
-                for j, s in enumerate(later):
-                    cap = exchange.cap(step + 1 + j, len(manni), rules.hand_size)
-                    dd = easy_discards(h[s], cap, info)
+                for s, limit in planned:
+                    dd = easy_discards(h[s], discard_cap(limit, len(manni), rules.hand_size), info)
                     h[s] = (h[s] & ~mask_of(dd)) | mask_of(manni[:len(dd)])
                     manni = manni[len(dd):]
             tr = rollout(h, leader, (), (0, 0, 0), (0, 0, 0), info, policy)

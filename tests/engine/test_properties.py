@@ -224,7 +224,7 @@ CARD_FIELDS = {"cut"}
 CARD_TUPLE_FIELDS = {"trick"}
 OTHER_FIELDS = {"seat", "rules", "options", "exchange_kind", "deal_number", "dealer", "contract",
                 "phase", "turn", "stage", "lists", "exchanged", "manni_left", "exchange_step",
-                "discard_limit", "choices", "leader", "history",
+                "discard_limit", "discard_minimum", "choices", "leader", "history",
                 "tricks", "hand_sizes", "deal_scores", "plus", "minus", "finished", "winners"}
 
 
