@@ -160,30 +160,13 @@ def _cost(view, hard: Action, yours: Action, bot):
 def _card_means(view, cards: list[int]):
     """Generator: the mean deal score of ``view.seat`` after playing each card, over the same
     worlds sampled from the view (Hard's sampler and play-out)."""
-    from .bots.knowledge import Knowledge, rollout
-    from .bots.medium import medium_play
-    k = Knowledge(view)
+    from .bots.knowledge import Knowledge
+    from .bots.policy import medium_play
+    from .bots.search import evaluate_cards
     rng = random.Random(_seed(view.deal_number, len(view.history), len(view.trick)))
-    me, trick0 = view.seat, list(view.trick)
-    rules, contract = view.ruleset, view.contract
-    totals = [0.0] * len(cards)
-    for w in range(ESTIMATE_WORLDS):
-        hands = k.sample(rng)
-        for i, c in enumerate(cards):
-            h = list(hands)
-            h[me] &= ~(1 << c)
-            voids = list(k.voids)
-            trick = trick0 + [c]
-            if trick0 and c // 13 != trick0[0] // 13:
-                voids[me] |= 1 << (trick0[0] // 13)
-            leader, tricks = view.leader, list(view.tricks)
-            if len(trick) == 3:
-                leader = (leader + contract.trick_winner(trick)) % 3
-                tricks[leader] += 1
-                trick = []
-            final = rollout(h, leader, trick, tricks, voids, k.info, medium_play)
-            totals[i] += rules.deal_score(contract, final, view.options)[me]
-        if w % 10 == 9:
-            yield
-    return [t / ESTIMATE_WORLDS for t in totals]
+    me, rules, contract, options = view.seat, view.ruleset, view.contract, view.options
+    totals, n = yield from evaluate_cards(
+        Knowledge(view), rng, cards, lambda tricks: rules.deal_score(contract, tricks, options)[me],
+        medium_play, worlds=ESTIMATE_WORLDS, min_worlds=0, deadline=None)
+    return [t / n for t in totals]
 
