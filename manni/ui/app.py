@@ -14,6 +14,7 @@ from pyscript import document, window
 
 from ..errors import ManniError
 from . import render, review_view
+from .stats import STATS_KEY, Stats, reset_confirm_html, stats_html
 from .game import Game
 from ..text import Translator
 from .settings import (DEFAULT_LEVELS, RECORD_KEY, SETTINGS_KEY, SPEEDS, VARIANTS, Settings,
@@ -101,6 +102,7 @@ class App:
         self.task = None
         self.notice_seq = 0
         self.review_seq = 0
+        self.stats = Stats.from_json(self.storage.get(STATS_KEY))
         self.game: Game | None = None
 
     # -- start-up --------------------------------------------------------------------------
@@ -198,6 +200,9 @@ class App:
     # -- storage -----------------------------------------------------------------------------
     def save(self) -> None:
         self.storage.set(RECORD_KEY, self.game.record_json())
+        g = self.game
+        if g.phase == "match-over" and self.stats.count_match(g.match, g.settings.level):
+            self.storage.set(STATS_KEY, self.stats.to_json())
         self.storage.set(SETTINGS_KEY, self.settings.to_json())
 
     # -- drawing -----------------------------------------------------------------------------
@@ -384,7 +389,28 @@ class App:
         _by_id("review-body").innerHTML = review_view.review_html(found, self.t, g.reviewable(), index)
 
     def reviewed(self, g: Game, review) -> None:
-        """A review is done (statistics count your agreement with Hard)."""
+        """A review is done: statistics count your agreement with Hard."""
+        if self.stats.count_review(g.match, review):
+            self.storage.set(STATS_KEY, self.stats.to_json())
+
+    # -- statistics ---------------------------------------------------------------------------
+    def do_stats(self, el) -> None:
+        _by_id("menu-dialog").close()
+        _by_id("stats-body").innerHTML = stats_html(self.stats, self.t)
+        dialog = _by_id("stats-dialog")
+        if not dialog.open:
+            dialog.showModal()
+
+    def do_reset_stats(self, el) -> None:
+        box = _nn(el.closest(".stats-reset"))
+        if box is not None:
+            box.innerHTML = reset_confirm_html(self.t)
+            _q(box, "[data-action=reset-stats-confirm]").focus()
+
+    def do_reset_stats_confirm(self, el) -> None:
+        self.stats = Stats()
+        self.storage.set(STATS_KEY, self.stats.to_json())
+        self.do_stats(el)
 
     def on_review_closed(self, event) -> None:
         # Nothing of a review stays in the page once it is closed.

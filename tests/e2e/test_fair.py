@@ -216,3 +216,57 @@ def test_review_shows_the_whole_deal_only_after_it(session):
     expect(page.locator("[data-action=review]")).to_have_count(0)
     assert page.inner_html("#review-body") == ""
     monitor.assert_clean(page)
+
+
+# -- statistics -----------------------------------------------------------------------------
+def one_card_from_the_end(practice: bool, skip: int = 0) -> tuple[str, str]:
+    """A record of a match that your next card ends, and that card's code."""
+    from manni.bots import make_bot
+    found = 0
+    for seed in range(100):
+        m = Match("classic", {"target": 5}, seed=seed)
+        bots = {s: make_bot("easy", seed=s) for s in range(3)}
+        while not m.finished:
+            if m.phase == "deal-over":
+                m.start_next_deal()
+            s = m.turn
+            m.apply(bots[s].choose(m.view(s)), s)
+        last = m.actions[-1]
+        m.undo()
+        if m.turn == 0 and m.deal.number == len(m.deals):
+            found += 1
+            if found > skip:
+                m.practice = practice
+                return dumps(m), card_code(last.card)
+    raise AssertionError("no match ended by seat 0")
+
+
+def played_in_stats(page) -> int:
+    page.click("[data-action=menu]")
+    page.click("[data-action=stats]")
+    n = int(page.get_attribute("[data-stats-played]", "data-stats-played"))
+    page.click("#stats-dialog [data-action=close-dialog]")
+    return n
+
+
+def test_statistics_count_a_finished_match_and_ignore_a_practice_one(page):
+    page.evaluate("localStorage.removeItem('manni:stats')")
+    page.reload()
+    wait_settled(page)
+    assert played_in_stats(page) == 0
+    for practice, skip in ((True, 0), (False, 1)):
+        text, code = one_card_from_the_end(practice, skip)
+        load(page, text)
+        n = int(state(page)["actions"])
+        page.click(f'#hand [data-card="{code}"]')
+        page.wait_for_function("document.getElementById('table').dataset.phase === 'match-over'")
+        assert played_in_stats(page) == (0 if practice else 1)
+    page.click("[data-action=menu]")
+    page.click("[data-action=stats]")
+    expect(page.locator("#stats-body")).to_contain_text("Winning streak")
+    expect(page.locator("#stats-body")).to_contain_text("1 practice match finished (not counted).")
+    page.screenshot(path=str(ARTIFACTS / "fair-stats-360.png"))
+    page.click("[data-action=reset-stats]")
+    page.click("[data-action=reset-stats-confirm]")
+    expect(page.locator("[data-stats-played]")).to_have_attribute("data-stats-played", "0")
+    page.click("#stats-dialog [data-action=close-dialog]")

@@ -1,0 +1,145 @@
+"""Your statistics, kept in the browser (``manni:stats``): pure Python, no ``js``.
+
+Finished matches played and won per rule set and opponent level, your points per deal,
+your best and current winning streak, and how often your cards matched Hard's in reviews.
+A practice match never counts. Each match and each reviewed deal counts once (by an id
+made from the match's seed, rule set and options). Parsing is tolerant: a damaged entry
+starts afresh.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+from .render import _e
+from .settings import variant_of
+
+STATS_KEY = "manni:stats"
+KEEP_IDS = 200  # how many counted matches / reviewed deals are remembered (no double count)
+
+
+def match_id(match) -> str:
+    opts = ",".join(f"{k}={match.options[k]}" for k in sorted(match.options))
+    return f"{match.rules.name}:{opts}:{match.seed}:{match.first_dealer}"
+
+
+@dataclass
+class Stats:
+    matches: dict = field(default_factory=dict)   # "variant/level" -> {"played": n, "won": n}
+    deals: int = 0
+    points: int = 0
+    streak: int = 0
+    best: int = 0
+    cards: int = 0        # cards reviewed
+    matched: int = 0      # of them, as Hard would have played
+    practice: int = 0     # finished practice matches (shown apart, never in the figures)
+    counted: list = field(default_factory=list)
+    reviewed: list = field(default_factory=list)
+
+    # -- storage -----------------------------------------------------------------------
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str | None) -> "Stats":
+        try:
+            data = json.loads(text) if text else {}
+        except (ValueError, TypeError, RecursionError):
+            return cls()
+        s = cls()
+        if not isinstance(data, dict):
+            return s
+        for name in ("deals", "points", "streak", "best", "cards", "matched", "practice"):
+            v = data.get(name)
+            if isinstance(v, int) and not isinstance(v, bool):
+                setattr(s, name, v)
+        m = data.get("matches")
+        if isinstance(m, dict):
+            for key, row in m.items():
+                if isinstance(key, str) and isinstance(row, dict):
+                    played, won = row.get("played"), row.get("won")
+                    if isinstance(played, int) and isinstance(won, int):
+                        s.matches[key] = {"played": played, "won": won}
+        for name in ("counted", "reviewed"):
+            v = data.get(name)
+            if isinstance(v, list):
+                setattr(s, name, [x for x in v if isinstance(x, str)][-KEEP_IDS:])
+        return s
+
+    # -- counting ----------------------------------------------------------------------
+    def count_match(self, match, level: str, seat: int = 0) -> bool:
+        """Count a finished match once; False if it does not count (unfinished, already
+        counted, or a practice match: only the number of those is kept)."""
+        if not match.finished:
+            return False
+        mid = match_id(match)
+        if mid in self.counted:
+            return False
+        self.counted = (self.counted + [mid])[-KEEP_IDS:]
+        if match.practice:
+            self.practice += 1
+            return False
+        key = f"{variant_of(match.rules.name, match.options)}/{level}"
+        row = self.matches.setdefault(key, {"played": 0, "won": 0})
+        row["played"] += 1
+        won = seat in match.winners
+        if won:
+            row["won"] += 1
+            self.streak += 1
+            self.best = max(self.best, self.streak)
+        else:
+            self.streak = 0
+        self.deals += len(match.deal_scores)
+        self.points += sum(score[seat] for score in match.deal_scores)
+        return True
+
+    def count_review(self, match, review) -> bool:
+        """Count a reviewed deal's cards once; never a practice match's."""
+        if match.practice:
+            return False
+        rid = f"{match_id(match)}#{review.deal_number}"
+        if rid in self.reviewed:
+            return False
+        self.reviewed = (self.reviewed + [rid])[-KEEP_IDS:]
+        self.cards += len(review.cards)
+        self.matched += review.matched_cards
+        return True
+
+    @property
+    def played(self) -> int:
+        return sum(r["played"] for r in self.matches.values())
+
+
+def stats_html(stats: Stats, t) -> str:
+    practice = (f'<p class="practice-mark">{_e(t.plural("stats.practice", stats.practice))}</p>'
+                if stats.practice else "")
+    if not stats.played and not stats.cards:
+        body = f'<p class="stats-empty">{_e(t("stats.empty"))}</p>'
+    else:
+        rows = []
+        for key in sorted(stats.matches):
+            variant, _, level = key.partition("/")
+            r = stats.matches[key]
+            rows.append(f'<tr><th scope="row">{_e(t.t_or(f"variant.{variant}", variant))} · '
+                        f'{_e(t.t_or(f"level.{level}", level))}</th>'
+                        f'<td>{r["played"]}</td><td>{r["won"]}</td></tr>')
+        table = (f'<table class="sheet stats-table"><thead><tr><th scope="col">{_e(t("stats.col_table"))}</th>'
+                 f'<th scope="col">{_e(t("stats.col_played"))}</th><th scope="col">{_e(t("stats.col_won"))}</th>'
+                 f'</tr></thead><tbody>{"".join(rows)}</tbody></table>') if rows else ""
+        facts = []
+        if stats.deals:
+            facts.append(t("stats.per_deal", avg=f"{stats.points / stats.deals:.2f}", deals=stats.deals))
+        facts.append(t("stats.streaks", current=stats.streak, best=stats.best))
+        if stats.cards:
+            facts.append(t("stats.agreement", rate=round(100 * stats.matched / stats.cards), cards=stats.cards))
+        body = table + "".join(f"<p>{_e(f)}</p>" for f in facts)
+    return (f'<div class="stats" data-stats-played="{stats.played}">{body}{practice}'
+            f'<p class="stats-note">{_e(t("stats.note"))}</p>'
+            f'<div class="stats-reset"><button type="button" class="btn small" data-action="reset-stats">'
+            f'{_e(t("btn.reset_stats"))}</button></div></div>')
+
+
+def reset_confirm_html(t) -> str:
+    return (f'<span>{_e(t("stats.reset_ask"))}</span>'
+            f'<button type="button" class="btn small" data-action="reset-stats-confirm">{_e(t("btn.reset_yes"))}</button>')
