@@ -14,6 +14,7 @@ from pyscript import document, window
 
 from ..errors import ManniError
 from . import render, review_view
+from .rules_page import rules_html
 from .stats import STATS_KEY, Stats, reset_confirm_html, stats_html
 from .game import Game
 from ..text import Translator
@@ -392,6 +393,20 @@ class App:
         """A review is done: statistics count your agreement with Hard."""
         if self.stats.count_review(g.match, review):
             self.storage.set(STATS_KEY, self.stats.to_json())
+
+    # -- how to play ----------------------------------------------------------------------------
+    def do_rules(self, el) -> None:
+        """The rules page of a rule set: the one chosen in the New match dialog (its link),
+        the one a chooser button names, else the current match's."""
+        variant = _attr(el, "data-variant")
+        source = _attr(el, "data-from")
+        if not variant and source:
+            variant = _by_id(source).value
+        _by_id("rules-body").innerHTML = rules_html(str(variant or self.settings.variant), self.t)
+        dialog = _by_id("rules-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        dialog.scrollTop = 0
 
     # -- statistics ---------------------------------------------------------------------------
     def do_stats(self, el) -> None:

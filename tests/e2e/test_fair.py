@@ -270,3 +270,27 @@ def test_statistics_count_a_finished_match_and_ignore_a_practice_one(page):
     page.click("[data-action=reset-stats-confirm]")
     expect(page.locator("[data-stats-played]")).to_have_attribute("data-stats-played", "0")
     page.click("#stats-dialog [data-action=close-dialog]")
+
+
+# -- how to play ----------------------------------------------------------------------------
+def test_rules_page_from_the_new_match_dialog_follows_the_choice(page):
+    page.click("[data-action=menu]")
+    page.select_option("#opt-variant", "hornafjordur")
+    page.click("#menu-dialog [data-action=rules][data-from=opt-variant]")
+    body = page.locator("#rules-body")
+    expect(body.locator("[data-rules-page=hornafjordur]")).to_be_visible()
+    expect(body).to_contain_text("Nóló")
+    expect(body.locator(".rules-figure .card.face").first).to_be_visible()
+    no_horizontal_scroll(page)
+    page.screenshot(path=str(ARTIFACTS / "fair-rules-360.png"))
+    page.click("#rules-body [data-action=rules][data-variant=classic]")
+    expect(body.locator("[data-rules-page=classic]")).to_be_visible()
+    expect(body).to_contain_text("48 cards")
+    page.click("#rules-dialog [data-action=close-dialog]")
+    expect(page.locator("#menu-dialog")).to_be_visible()  # back in the dialog it came from
+    page.click("#menu-dialog [data-action=close-dialog]")
+
+
+def no_horizontal_scroll(page, width=W):
+    sw = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+    assert sw <= width, f"page is {sw}px wide in a {width}px viewport"
