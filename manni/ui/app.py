@@ -103,6 +103,7 @@ class App:
         self.task = None
         self.notice_seq = 0
         self.review_seq = 0
+        self.waiting: Game | None = None  # your match, while the lesson is on
         self.stats = Stats.from_json(self.storage.get(STATS_KEY))
         self.game: Game | None = None
 
@@ -200,6 +201,8 @@ class App:
 
     # -- storage -----------------------------------------------------------------------------
     def save(self) -> None:
+        if self.game.tutorial is not None:
+            return  # the lesson is never saved over your match
         self.storage.set(RECORD_KEY, self.game.record_json())
         g = self.game
         if g.phase == "match-over" and self.stats.count_match(g.match, g.settings.level):
@@ -393,6 +396,23 @@ class App:
         """A review is done: statistics count your agreement with Hard."""
         if self.stats.count_review(g.match, review):
             self.storage.set(STATS_KEY, self.stats.to_json())
+
+    # -- learn by playing ------------------------------------------------------------------------
+    def do_tutorial(self, el) -> None:
+        """Start (or restart) the lesson; your match waits, unsaved over, until you leave."""
+        if self.game.tutorial is None:
+            self.waiting = self.game
+        for name in ("menu-dialog", "rules-dialog"):
+            _by_id(name).close()
+        self.game = Game.new_tutorial(self.settings, self.t)
+        self.after(True)
+
+    def do_leave_tutorial(self, el) -> None:
+        if self.game.tutorial is None:
+            return
+        self.game = self.waiting or Game.new(self.settings, None, self.t)
+        self.waiting = None
+        self.after(True)
 
     # -- how to play ----------------------------------------------------------------------------
     def do_rules(self, el) -> None:

@@ -64,6 +64,7 @@ class Game:
         self.hint_busy = False      # the page is computing a hint
         self.show_hands = False     # practice only: every hand face up
         self.reviews: dict = {}     # (deal index, actions in the match) -> DealReview
+        self.tutorial = None        # a Tutorial when this is the "Learn by playing" deal
 
     # -- creation ----------------------------------------------------------------------
     @classmethod
@@ -75,6 +76,20 @@ class Game:
         game = cls(match, settings, t)
         game.announce_deal()
         return game
+
+    @classmethod
+    def new_tutorial(cls, settings: Settings, t: Translator | None = None) -> "Game":
+        """The "Learn by playing" deal: fixed cards, predictable opponents, prompts."""
+        from .tutorial import Tutorial, tutorial_match
+        game = cls(tutorial_match(), settings, t)
+        game.tutorial = Tutorial()
+        game.announce_deal()
+        game._tutorial_step()
+        return game
+
+    def _tutorial_step(self) -> None:
+        if self.tutorial is not None and self.tutorial.update(self.match):
+            self.say(self.tutorial.text(self))
 
     @classmethod
     def from_record_text(cls, text: str, settings: Settings, t: Translator | None = None) -> "Game":
@@ -273,7 +288,7 @@ class Game:
         return True
 
     def next_deal(self) -> bool:
-        if self.phase != "deal-over":
+        if self.phase != "deal-over" or self.tutorial is not None:
             return False
         self.match.start_next_deal()
         self.hint = None
@@ -296,6 +311,9 @@ class Game:
 
     # -- opponents -----------------------------------------------------------------------
     def opponent(self, seat: int):
+        if self.tutorial is not None:
+            from .tutorial import TutorialBot
+            return TutorialBot()
         bot = self._bots.get(seat)
         if bot is None:
             bot = self._bots[seat] = make_opponent(self.settings.level, seat, self.match.seed)
@@ -340,3 +358,4 @@ class Game:
         if self.phase in ("deal-over", "match-over"):
             from .render import result_sentence
             self.say(result_sentence(self.view, t))
+        self._tutorial_step()

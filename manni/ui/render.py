@@ -139,7 +139,7 @@ def seat_panel(v, seat, game) -> str:
 
 def practice_tools(game) -> str:
     """At a practice table: its mark and the button that shows every hand."""
-    if not game.practice:
+    if not game.practice or game.tutorial is not None:
         return ""
     t = game.t
     pressed = "true" if game.show_hands else "false"
@@ -360,7 +360,8 @@ def result_panel(game) -> str:
     else:
         title = t("result.title", n=v.deal_number)
         headline = ""
-        button = f'<button type="button" class="btn primary" data-action="next-deal">{_e(t("btn.next_deal"))}</button>'
+        button = (game.tutorial.result_buttons(game) if game.tutorial is not None else
+                  f'<button type="button" class="btn primary" data-action="next-deal">{_e(t("btn.next_deal"))}</button>')
     button += f'<button type="button" class="btn" data-action="review">{_e(t("btn.review"))}</button>'
     return (f'<section class="result" role="region" aria-labelledby="result-title">'
             f'<h2 id="result-title">{_e(title)}</h2>{headline}<div class="scroll-x">{table}</div>'
@@ -389,6 +390,7 @@ def table_html(game) -> str:
     v = game.view
     return (f'<div class="opponents">{seat_panel(v, 1, game)}{seat_panel(v, 2, game)}</div>'
             f'<div class="centre">{contract_box(v, game.t, practice_tools(game))}{trick_area(v, game.t)}</div>'
+            f'{game.tutorial.prompt_html(game) if game.tutorial is not None else ""}'
             f'<p class="status" id="status">{_e(status_text(game))}</p>'
             f'<div class="me">{seat_panel(v, YOU, game)}{tools_bar(game)}</div>'
             f'{action_bar(game)}{hand_html(game)}{result_panel(game)}')

@@ -294,3 +294,43 @@ def test_rules_page_from_the_new_match_dialog_follows_the_choice(page):
 def no_horizontal_scroll(page, width=W):
     sw = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
     assert sw <= width, f"page is {sw}px wide in a {width}px viewport"
+
+
+# -- learn by playing -----------------------------------------------------------------------
+def test_the_lesson_plays_to_its_end_and_gives_your_match_back(page):
+    st = start_match(page, "classic", 5)
+    saved = page.evaluate("localStorage.getItem('manni:record')")
+    mine = hand_codes(page)
+    page.click("[data-action=menu]")
+    page.click("[data-action=tutorial]")
+    prompt = page.locator(".tutorial-prompt")
+    expect(prompt).to_have_attribute("data-prompt", "exchange")
+    page.screenshot(path=str(ARTIFACTS / "fair-tutorial-360.png"))
+    seen = set()
+    for _ in range(60):
+        st = wait_settled(page)
+        seen.add(prompt.get_attribute("data-prompt"))
+        if st["phase"] == "deal-over":
+            break
+        n = int(st["actions"])
+        if page.locator("[data-action=keep-hand]").count():
+            page.click("[data-action=keep-hand]")
+        else:
+            page.locator("#hand button.playable").first.click()
+        wait_settled(page, n + 1)
+    assert state(page)["phase"] == "deal-over"
+    assert {"exchange", "lead", "deal_over"} <= seen and seen & {"follow", "void", "trump_won"}
+    expect(page.locator(".result [data-action=next-deal]")).to_have_count(0)
+    expect(page.locator(".result .tutorial-end")).to_contain_text("only tricks beyond four score")
+    page.screenshot(path=str(ARTIFACTS / "fair-tutorial-end-360.png"))
+    assert page.evaluate("localStorage.getItem('manni:record')") == saved  # never saved over
+    page.click(".result [data-action=leave-tutorial]")
+    expect(page.locator(".tutorial-prompt")).to_have_count(0)
+    assert hand_codes(page) == mine
+    # It can be replayed from the menu, and left at any time.
+    page.click("[data-action=menu]")
+    page.click("[data-action=tutorial]")
+    expect(prompt).to_have_attribute("data-prompt", "exchange")
+    page.click(".tutorial-prompt [data-action=leave-tutorial]")
+    expect(page.locator(".tutorial-prompt")).to_have_count(0)
+    assert hand_codes(page) == mine

@@ -1,0 +1,132 @@
+"""Learn by playing: a fixed Classic deal with prompts at the moments that matter.
+
+Pure Python, no ``js``. The deal is an explicit layout (you are on the dealer's left, so you
+are asked first about the Manni and lead the first trick, with a hand worth keeping and no
+clubs) that still loses a few tricks. The opponents follow a plain, predictable rule (:class:`TutorialBot`). Prompts are
+not tied to a script of moves: after every action the first lesson whose moment has come
+(and that was not shown yet) becomes the prompt, so any way of playing reaches the end.
+Texts are catalog keys ``tutorial.<lesson>``. A tutorial match is a practice match (it
+never counts) and is never saved over your match.
+"""
+
+from __future__ import annotations
+
+from ..actions import KEEP, Play
+from ..cards import SUIT_MASKS, cards_of, mask_of, parse_card
+from ..match import Layout, Match
+from .render import _e
+
+YOU = 0
+
+
+def _mask(codes: str) -> int:
+    return mask_of([parse_card(c) for c in codes.split()])
+
+
+# Deal 1 of Classic: hearts are trumps. The dealer is seat 2.
+LAYOUT = Layout(
+    hands=(_mask("AH QH TH 8H 6H AS KS 4S 3S AD 5D 3D"),
+           _mask("KH JH 7H QS JS TS KD QD JD AC KC QC"),
+           _mask("9H 5H 9S 8S 7S 6S TD 9D 8D JC TC 9C")),
+    manni=tuple(parse_card(c) for c in "4H 3H 5S 7D 6D 4D 8C 7C 6C 5C 4C 3C".split()),
+)
+
+
+def tutorial_match() -> Match:
+    m = Match("classic", {"target": 10, "minus_points": False}, seed=0, first_dealer=2,
+              layouts=[LAYOUT])
+    m.practice = True
+    return m
+
+
+class TutorialBot:
+    """Predictable opponents: keep the hand; lead the lowest card of the longest suit;
+    otherwise win as cheaply as possible (following suit, or ruffing when void), and when
+    that can't be done, play the lowest card they may."""
+
+    level = "tutorial"
+
+    def choose(self, view):
+        if view.phase == "exchange":
+            return KEEP
+        contract = view.contract
+        power, trump, hand = contract.power, contract.trump, view.hand
+
+        def lowest(cards) -> int:
+            return min(cards, key=lambda c: power[c])
+
+        if not view.trick:
+            longest = max(range(4), key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), s != trump))
+            return Play(lowest(cards_of(hand & SUIT_MASKS[longest])))
+        legal = cards_of(view.legal)
+        winners = [c for c in legal if contract.trick_winner(list(view.trick) + [c]) == len(view.trick)]
+        return Play(lowest(winners or legal))
+
+    def steps(self, view):
+        return self.choose(view)
+        yield  # pragma: no cover  (a generator, like the bots' steps)
+
+
+def _trump_won(m: Match) -> bool:
+    d = m.deal
+    if not d.history or d.contract.trump is None:
+        return False
+    leader, cards, winner = d.history[-1]
+    win_card = cards[(winner - leader) % 3]
+    return win_card // 13 == d.contract.trump and cards[0] // 13 != d.contract.trump
+
+
+def _your_turn_to_follow(m: Match, has_suit: bool) -> bool:
+    d = m.deal
+    if m.phase != "play" or m.turn != YOU or not d.trick:
+        return False
+    return bool(d.hands[YOU] & SUIT_MASKS[d.trick[0] // 13]) == has_suit
+
+
+# (lesson, its moment) in order of priority; each is shown once.
+LESSONS = (
+    ("exchange", lambda m: m.phase == "exchange" and m.turn == YOU),
+    ("lead", lambda m: m.phase == "play" and m.turn == YOU and not m.deal.history and not m.deal.trick),
+    ("deal_over", lambda m: m.phase in ("deal-over", "match-over")),
+    ("fifth_trick", lambda m: m.deal.tricks[YOU] == 5 and m.deal.history[-1][2] == YOU),
+    ("trump_won", _trump_won),
+    ("follow", lambda m: _your_turn_to_follow(m, True)),
+    ("void", lambda m: _your_turn_to_follow(m, False)),
+)
+
+
+class Tutorial:
+    def __init__(self) -> None:
+        self.shown: list[str] = []
+        self.current: str | None = None
+
+    def update(self, match: Match) -> bool:
+        """After an action: the first lesson whose moment has come becomes the prompt
+        (True if the prompt changed)."""
+        for name, moment in LESSONS:
+            if name not in self.shown and moment(match):
+                self.shown.append(name)
+                self.current = name
+                return True
+        return False
+
+    def text(self, game) -> str:
+        m = game.match
+        return game.t(f"tutorial.{self.current or 'exchange'}", tricks=m.deal.tricks[YOU],
+                      score=m.deal_scores[-1][YOU] if m.deal_scores else 0)
+
+    def prompt_html(self, game) -> str:
+        t = game.t
+        name = self.current or "exchange"
+        text = self.text(game)
+        buttons = (f'<button type="button" class="btn small" data-action="leave-tutorial">'
+                   f'{_e(t("btn.leave_tutorial"))}</button>')
+        return (f'<aside class="tutorial-prompt" data-prompt="{_e(name)}" aria-label="{_e(t("tutorial.label"))}">'
+                f'<p role="status">{_e(text)}</p><div class="tutorial-tools">{buttons}</div></aside>')
+
+    def result_buttons(self, game) -> str:
+        """At the end of the lesson, instead of the next deal: its last prompt and buttons."""
+        t = game.t
+        return (f'<p class="tutorial-end" data-prompt="{_e(self.current or "")}">{_e(self.text(game))}</p>'
+                f'<button type="button" class="btn primary" data-action="leave-tutorial">{_e(t("btn.finish_tutorial"))}</button>'
+                f'<button type="button" class="btn" data-action="tutorial">{_e(t("btn.replay_tutorial"))}</button>')
