@@ -20,13 +20,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .actions import Action, Play
+from .actions import Action, Discard, Play
 from .cards import cards_of
 from .deal import OVER, PLAY
 from .match import Match
 
 WORLDS = 40           # Hard's iteration budget (the tournament's): reproducible suggestions
 ESTIMATE_WORLDS = 40  # worlds for the cost of a different card
+EXCHANGE_WORLDS = 48  # worlds for the cost of a different discard (Hard's own count)
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,16 @@ def _cost(view, hard: Action, yours: Action, bot):
     options, means = report.get("options", []), report.get("means", [])
     if hard in options and yours in options:
         return means[options.index(hard)] - means[options.index(yours)]
-    return None
+    if isinstance(hard, Discard) and isinstance(yours, Discard):
+        # Your discards were not among Hard's candidates: compare the two on the same worlds.
+        from .bots.policy import medium_play
+        from .bots.search import evaluate_exchange
+        report = {}
+        rng = random.Random(_seed(view.deal_number, view.exchange_step, len(yours.cards)))
+        yield from evaluate_exchange(view, rng, EXCHANGE_WORLDS, medium_play, report=report,
+                                     options=[hard, yours])
+        return report["means"][0] - report["means"][1]
+    return None  # another kind of decision (a rule set's own): not estimated
 
 
 def _card_means(view, cards: list[int]):

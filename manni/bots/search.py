@@ -87,11 +87,13 @@ def discard_candidates(hand: Mask, limit: int, info: ContractInfo,
 
 
 def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | None = None,
-                      report: dict | None = None) -> Generator[None, None, object]:
+                      report: dict | None = None,
+                      options: list | None = None) -> Generator[None, None, object]:
     """Generator: compare the exchange choices on the same sampled worlds; returns the action.
 
-    Keep or Take the Manni for the hand (a swap), or candidate discard sets. The seats after
-    us exchange by Easy's rules; every world is played out with ``policy`` for all seats.
+    Keep or Take the Manni for the hand (a swap), or candidate discard sets (``options``, if
+    given, are compared instead: e.g. the review's "yours or Hard's"). The seats after us
+    exchange by Easy's rules; every world is played out with ``policy`` for all seats.
     ``report`` (a dict), if given, receives ``options``, ``means`` (mean deal score of each
     option) and ``worlds`` (how many were sampled); nothing else changes.
     """
@@ -101,9 +103,11 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
     planned = exchange.planned_turns(view.dealer, view.exchange_step)
     leader = (view.dealer + 1) % 3
     swap = view.discard_limit is None
-    if swap:
-        if view.stage != "swap":
-            raise ValueError("this exchange step is neither a swap nor a discard")
+    if swap and view.stage != "swap":
+        raise ValueError("this exchange step is neither a swap nor a discard")
+    if options is not None:
+        options = list(options)
+    elif swap:
         options = [KEEP, TAKE]
     else:
         options = [Discard(d) for d in discard_candidates(view.hand, view.discard_limit, info,

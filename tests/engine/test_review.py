@@ -113,3 +113,27 @@ def test_review_html_holds_every_card_of_the_deal_and_only_at_deal_over():
     assert g.reviewable() == []
     with pytest.raises(ValueError):
         g.review_steps(0)
+
+
+def test_a_discard_hard_did_not_consider_still_gets_an_estimate():
+    from manni.actions import Discard
+    for seed in range(30):
+        m = Match("hornafjordur", {"target": 20}, seed=seed)
+        bots = {s: make_bot("medium", seed=s) for s in (1, 2)}
+        while m.phase != "deal-over":
+            s = m.turn
+            view = m.view(s)
+            if s == YOU and m.phase == "exchange":
+                # three cards no ordering of Hard's would pick together: the highest
+                action = Discard(tuple(sorted(cards_of(view.hand))[-min(3, view.discard_limit):]))
+            elif s == YOU:
+                action = Play(cards_of(view.legal)[0])
+            else:
+                action = bots[s].choose(view)
+            m.apply(action, s)
+        r = finish(review_steps(m, 0))
+        ex = [d for d in r.decisions if d.trick is None]
+        if ex and not ex[0].matched:
+            assert ex[0].cost is not None and ex[0].cost > -1
+            return
+    raise AssertionError("no deal where your discard differed from Hard's")
