@@ -77,6 +77,11 @@ def hand_codes(page) -> list[str]:
     return page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
 
 
+def no_horizontal_scroll(page, width: int = 360) -> None:
+    sw = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+    assert sw <= width, f"page is {sw}px wide in a {width}px viewport"
+
+
 def record(page) -> dict:
     return json.loads(page.evaluate(f"() => localStorage.getItem({RECORD_KEY!r})"))
 

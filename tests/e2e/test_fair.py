@@ -14,7 +14,8 @@ from manni.record import dumps
 from manni.cards import card_code, cards_of
 
 from manni_page import (BOOT_MS, PageMonitor, assert_no_hidden_cards, boot, hand_codes,
-                        import_text, record, start_match, state, step, true_match, wait_settled)
+                        import_text, no_horizontal_scroll, record, start_match, state, step,
+                        true_match, wait_settled)
 
 W, H = 360, 740
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -109,13 +110,19 @@ def test_taking_the_manni_cannot_be_undone(page):
     assert true_match(page).deal.manni_taken_by == 0
 
 
-def test_drawing_cannot_be_undone(page):
-    load(page, seat0_first("hornafjordur", practice=False))
+def discard_two(page) -> list[str]:
+    """Hornafjarðarmanni, your first exchange: discard two cards and draw; the hand before."""
     before = hand_codes(page)
     for code in before[:2]:
         page.click(f'#hand [data-card="{code}"]')
     page.click("[data-action=confirm-discard]")
     wait_settled(page, 1)
+    return before
+
+
+def test_drawing_cannot_be_undone(page):
+    load(page, seat0_first("hornafjordur", practice=False))
+    before = discard_two(page)
     assert "seen new cards" in refused_undo(page)
     assert not set(before[:2]) & set(hand_codes(page))
 
@@ -160,11 +167,7 @@ def test_practice_undoes_a_take_and_shows_every_hand(page):
 
 def test_practice_undoes_a_draw(page):
     load(page, seat0_first("hornafjordur", practice=True))
-    before = hand_codes(page)
-    for code in before[:2]:
-        page.click(f'#hand [data-card="{code}"]')
-    page.click("[data-action=confirm-discard]")
-    wait_settled(page, 1)
+    before = discard_two(page)
     press_undo(page, 0)
     assert hand_codes(page) == before
 
@@ -281,7 +284,7 @@ def test_rules_page_from_the_new_match_dialog_follows_the_choice(page):
     expect(body.locator("[data-rules-page=hornafjordur]")).to_be_visible()
     expect(body).to_contain_text("Nóló")
     expect(body.locator(".rules-figure .card.face").first).to_be_visible()
-    no_horizontal_scroll(page)
+    no_horizontal_scroll(page, W)
     page.screenshot(path=str(ARTIFACTS / "fair-rules-360.png"))
     page.click("#rules-body [data-action=rules][data-variant=classic]")
     expect(body.locator("[data-rules-page=classic]")).to_be_visible()
@@ -289,11 +292,6 @@ def test_rules_page_from_the_new_match_dialog_follows_the_choice(page):
     page.click("#rules-dialog [data-action=close-dialog]")
     expect(page.locator("#menu-dialog")).to_be_visible()  # back in the dialog it came from
     page.click("#menu-dialog [data-action=close-dialog]")
-
-
-def no_horizontal_scroll(page, width=W):
-    sw = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
-    assert sw <= width, f"page is {sw}px wide in a {width}px viewport"
 
 
 # -- learn by playing -----------------------------------------------------------------------

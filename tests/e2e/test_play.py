@@ -16,8 +16,8 @@ from manni.match import Match
 from manni.record import dumps
 
 from manni_page import (PageMonitor, assert_no_hidden_cards, boot, hand_codes, import_text,
-                        must_follow_match, record, start_match, state, step, true_match,
-                        wait_settled)
+                        must_follow_match, no_horizontal_scroll, record, start_match, state, step,
+                        true_match, wait_settled)
 
 W, H = 360, 740
 
@@ -35,11 +35,6 @@ def session(browser, base_url):
 @pytest.fixture
 def page(session):
     return session[0]
-
-
-def no_horizontal_scroll(page, width=W):
-    sw = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
-    assert sw <= width, f"page is {sw}px wide in a {width}px viewport"
 
 
 def seed_with_first_dealer(dealer: int, rules="classic") -> int:
