@@ -137,3 +137,26 @@ def test_menu_dialog_open(session):
     finally:
         page.keyboard.press("Escape")
     monitor.assert_clean(page)
+
+
+def test_review_rules_statistics_and_the_lesson(session):
+    page, monitor = session
+    st = load(page, classic_deal_over())
+    assert st["phase"] == "deal-over"
+    page.click(".result [data-action=review]")
+    expect(page.locator("[data-review] .review-summary")).to_be_visible(timeout=60_000)
+    assert_accessible(page, "review dialog")
+    page.keyboard.press("Escape")
+    for action, dialog in (("rules", "#rules-dialog"), ("stats", "#stats-dialog")):
+        page.click("[data-action=menu]")
+        page.click(f"#menu-dialog [data-action={action}]")
+        expect(page.locator(dialog)).to_be_visible()
+        assert_accessible(page, f"{action} dialog")
+        page.keyboard.press("Escape")
+        page.keyboard.press("Escape")
+    page.click("[data-action=menu]")
+    page.click("[data-action=tutorial]")
+    expect(page.locator(".tutorial-prompt")).to_be_visible()
+    assert_accessible(page, "lesson prompt")
+    page.click(".tutorial-prompt [data-action=leave-tutorial]")
+    monitor.assert_clean(page)
