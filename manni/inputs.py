@@ -88,7 +88,8 @@ def _no_constant(name: str):
     raise InputError(f"not valid JSON: {name} is not a number in JSON")
 
 
-def parse_json(text, max_bytes: int = MAX_RECORD_BYTES, max_depth: int = MAX_DEPTH):
+def parse_json(text, max_bytes: int = MAX_RECORD_BYTES, max_depth: int = MAX_DEPTH,
+               max_text: int = MAX_TEXT):
     """Check, parse and shape-check a JSON text; raises InputError."""
     check_text(text, max_bytes, max_depth)
     try:
@@ -100,12 +101,12 @@ def parse_json(text, max_bytes: int = MAX_RECORD_BYTES, max_depth: int = MAX_DEP
         raise InputError(f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
     except (ValueError, RecursionError, MemoryError):
         raise InputError("not valid JSON") from None
-    check_shape(value, max_depth)
+    check_shape(value, max_depth, max_text)
     return value
 
 
 # -- parsed data ---------------------------------------------------------------------------
-def check_shape(value, max_depth: int = MAX_DEPTH) -> None:
+def check_shape(value, max_depth: int = MAX_DEPTH, max_text: int = MAX_TEXT) -> None:
     """JSON-like data within the limits (depth, items, text length, numbers). Walks
     iteratively, so any nesting is refused without recursion."""
     stack = [(value, 1)]
@@ -120,14 +121,14 @@ def check_shape(value, max_depth: int = MAX_DEPTH) -> None:
                 for k, item in v.items():
                     if not isinstance(k, str):
                         raise InputError("object keys must be text")
-                    if len(k) > MAX_TEXT:
-                        raise InputError(f"a key is too long (over {MAX_TEXT} characters)", "too_long")
+                    if len(k) > max_text:
+                        raise InputError(f"a key is too long (over {max_text} characters)", "too_long")
                     stack.append((item, depth + 1))
             else:
                 stack.extend((item, depth + 1) for item in v)
         elif isinstance(v, str):
-            if len(v) > MAX_TEXT:
-                raise InputError(f"a text is too long (over {MAX_TEXT} characters)", "too_long")
+            if len(v) > max_text:
+                raise InputError(f"a text is too long (over {max_text} characters)", "too_long")
         elif v is None or isinstance(v, bool):
             pass
         elif isinstance(v, int):

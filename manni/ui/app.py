@@ -9,18 +9,24 @@ from __future__ import annotations
 
 import asyncio
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from ..errors import ManniError
-from . import render, review_view
-from .rules_page import rules_html
-from .stats import STATS_KEY, Stats, reset_confirm_html, stats_html
-from .game import Game
+from ..inputs import MAX_RECORD_BYTES
+from ..record import ReplayError, match_from_record, match_to_record, parse, replay_steps
 from ..text import Translator
-from .settings import (DEFAULT_LEVELS, RECORD_KEY, SETTINGS_KEY, SPEEDS, VARIANTS, Settings,
-                       bot_levels, parse_seed)
+from . import render, review_view
+from .alerts import Alerts, elsewhere_html
+from .game import Game
+from .rules_page import rules_html
+from .settings import (BAD_RECORD_KEY, DEFAULT_LEVELS, RECORD_KEY, SETTINGS_KEY, SPEEDS,
+                       VARIANTS, Settings, bot_levels, parse_seed)
+from .stats import STATS_KEY, Stats, reset_confirm_html, stats_html
+from .tabs import CHANNEL, TabSync
 
+# What a tab whose match continues in another tab may still do (nothing that saves).
+WHILE_ELSEWHERE = {"take-back", "export", "download-damaged", "dismiss-alert", "close-dialog"}
 NOTICE_SECONDS = 5
 HINT_SECONDS = 15      # a hint's reasons stay up longer than a refusal
 HINT_BUDGET_MS = 500   # the Hard bot's thinking time for a hint (at least its 40 worlds)
@@ -58,16 +64,15 @@ def _attr(el, name) -> str | None:
 
 
 class Storage:
-    """localStorage, or nothing (private mode, disabled storage): never raises."""
+    """localStorage, or nothing (disabled storage): never raises. ``set`` says whether the
+    value was stored (it fails when storage is full or refuses writes)."""
 
     def __init__(self) -> None:
         try:
-            self.ls = window.localStorage
-            self.ls.setItem("manni:probe", "1")
-            self.ls.removeItem("manni:probe")
-            self.ok = True
+            self.ls = _nn(window.localStorage)
         except Exception:
-            self.ls, self.ok = None, False
+            self.ls = None
+        self.ok = self.ls is not None
 
     def get(self, key: str) -> str | None:
         if not self.ok:
@@ -86,6 +91,13 @@ class Storage:
             return True
         except Exception:
             return False
+
+    def remove(self, key: str) -> None:
+        if self.ok:
+            try:
+                self.ls.removeItem(key)
+            except Exception:
+                pass
 
 
 class App:
@@ -106,39 +118,52 @@ class App:
         self.waiting: Game | None = None  # your match, while the lesson is on
         self.stats = Stats.from_json(self.storage.get(STATS_KEY))
         self.game: Game | None = None
+        self.alerts = Alerts()
+        self.damaged: str | None = None  # this start-up's unreadable saved match
+        self.tabs = TabSync()
+        self.channel = None
+        self.import_seq = 0
 
     # -- start-up --------------------------------------------------------------------------
     def start(self) -> None:
         self.fill_static_text()
-        notice = self.load_game()
+        try:
+            notice = self.load_game()
+        except Exception:  # a fault of ours must not stop the page: start afresh
+            self.report(_trace())
+            self.settings, notice = Settings(), ""
+            self.game = Game.new(self.settings, None, self.t)
         self.bind()
+        self.open_channel()
         _by_id("announcer").textContent = ""
         self.save()
         self.render()
         self.table.setAttribute("aria-busy", "false")
-        document.querySelector(".header-tools").hidden = False
         if notice:
             self.show_notice(notice)
         self.restart_driver()
 
     def load_game(self) -> str:
-        """Resume the saved match (or the ?seed=N one); a message for the player, if any."""
-        notice = "" if self.storage.ok else self.t("notice.storage_off")
+        """Resume the saved match (or the ?seed=N one). What cannot be used is set aside and
+        listed in ``self.alerts``; returns a passing notice, if any."""
+        notice = ""
         if self.settings_aside:
-            notice = self.t("notice.settings_bad")
+            self.alerts.set_aside.append(self.t("alert.settings_bad"))
         try:
             seed = parse_seed(str(window.location.search or ""))
         except ManniError:
-            seed, notice = None, self.t("notice.seed_bad")
+            seed = None
+            self.alerts.set_aside.append(self.t("alert.seed_bad"))
             self.drop_query()
         saved = self.storage.get(RECORD_KEY)
         resumed = None
         if saved:
             try:
                 resumed = Game.from_record_text(saved, self.settings, self.t)
-            except Exception:  # damaged or foreign: keep a copy, start afresh
-                self.storage.set(RECORD_KEY + ".bad", saved)
-                notice = self.t("notice.saved_bad")
+                resumed.view  # a record may replay yet not be viewable: prove it now
+            except Exception:  # damaged or foreign: keep it for download, start afresh
+                resumed = None
+                self.set_aside_record(saved)
         if seed is not None:
             if resumed is not None and resumed.match.seed == seed:
                 self.game = resumed
@@ -152,6 +177,16 @@ class App:
         else:
             self.game = Game.new(self.settings, None, self.t)
         return notice
+
+    def set_aside_record(self, saved: str) -> None:
+        """Keep an unreadable saved match under BAD_RECORD_KEY (and in memory) for download."""
+        self.damaged = saved
+        self.alerts.damaged = True
+        kept = self.storage.set(BAD_RECORD_KEY, saved)
+        if not kept:  # no room for a copy: move it instead
+            self.storage.remove(RECORD_KEY)
+            kept = self.storage.set(BAD_RECORD_KEY, saved)
+        self.alerts.set_aside.append(self.t("alert.record_bad" if kept else "alert.record_bad_unkept"))
 
     @staticmethod
     def drop_query() -> None:
@@ -201,16 +236,137 @@ class App:
 
     # -- storage -----------------------------------------------------------------------------
     def save(self) -> None:
-        if self.game.tutorial is not None:
-            return  # the lesson is never saved over your match
-        self.storage.set(RECORD_KEY, self.game.record_json())
+        """Save the match and settings, unless another tab has the match; a failed save
+        shows the "not being saved" alert until a save succeeds."""
+        if not self.tabs.active or self.game.tutorial is not None:
+            return  # another tab has the match; the lesson is never saved over your match
+        ok = self.storage.set(RECORD_KEY, self.game.record_json())
         g = self.game
         if g.phase == "match-over" and self.stats.count_match(g.match, g.settings.level):
-            self.storage.set(STATS_KEY, self.stats.to_json())
-        self.storage.set(SETTINGS_KEY, self.settings.to_json())
+            ok = self.storage.set(STATS_KEY, self.stats.to_json()) and ok
+        ok = self.storage.set(SETTINGS_KEY, self.settings.to_json()) and ok
+        if self.alerts.unsaved == ok:
+            self.alerts.unsaved = not ok
+            self.render_alerts()
+
+    def render_alerts(self) -> None:
+        el = _by_id("alerts")
+        html = self.alerts.html(self.t)
+        el.innerHTML = html
+        el.hidden = not html
+
+    def download(self, name: str, text: str) -> None:
+        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
+                                                      dict_converter=window.Object.fromEntries))
+        url = window.URL.createObjectURL(blob)
+        a = document.createElement("a")
+        a.href = url
+        a.download = name
+        document.body.appendChild(a)
+        a.click()
+        a.remove()
+        asyncio.ensure_future(self._revoke(url))
+
+    @staticmethod
+    async def _revoke(url) -> None:
+        await asyncio.sleep(60)
+        window.URL.revokeObjectURL(url)
+
+    def damaged_text(self) -> str | None:
+        return self.damaged or self.storage.get(BAD_RECORD_KEY)
+
+    def do_download_damaged(self, el) -> None:
+        text = self.damaged_text()
+        if text:
+            self.download("manni-damaged-save.json", text)
+
+    def do_delete_damaged(self, el) -> None:
+        self.storage.remove(BAD_RECORD_KEY)
+        self.damaged = None
+        self.alerts.damaged = False
+        _by_id("damaged-tools").hidden = True
+        self.render_alerts()
+
+    def do_dismiss_alert(self, el) -> None:
+        self.alerts.dismissed = True
+        self.render_alerts()
+
+    # -- two tabs: the newer one has the match (manni/ui/tabs.py) ----------------------------
+    def open_channel(self) -> None:
+        try:
+            self.channel = window.BroadcastChannel.new(CHANNEL)
+            _on(self.channel, "message", self.guard(self.on_tab_message))
+        except Exception:
+            self.channel = None
+        self.claim()
+
+    def own_game(self) -> Game:
+        """The player's match (not the lesson, while it is on)."""
+        if self.game.tutorial is not None and self.waiting is not None:
+            return self.waiting
+        return self.game
+
+    def claim(self) -> None:
+        self.post(self.tabs.claim(match_to_record(self.own_game().match), float(window.Date.now())))
+
+    def post(self, text: str) -> None:
+        if self.channel is not None:
+            self.channel.postMessage(text)
+
+    def on_tab_message(self, event) -> None:
+        data = event.data
+        if not isinstance(data, str):
+            return
+        outcome = self.tabs.on_message(data, match_to_record(self.own_game().match))
+        if outcome is None:
+            return
+        what, value = outcome
+        if what == "pause":  # another tab took the match: stop, hand over, say so
+            self.gen += 1
+            self.post(value)
+            for dialog in document.querySelectorAll("dialog[open]"):
+                dialog.close()
+            self.hide_notice()
+            self.render()
+            return
+        try:  # "adopt": the other tab's match as it stood when it stopped
+            settings = Settings.from_dict(self._settings_dict(), self.levels)
+            game = Game.from_match(match_from_record(value), settings, self.t)
+            game.view
+        except Exception:
+            self.report(_trace())
+            return
+        self.settings, self.game, self.waiting = settings, game, None
+        self.after(True)
+
+    def do_take_back(self, el) -> None:
+        """Play here again: the match as the other tab saved it (its handover follows)."""
+        if self.tabs.active:
+            return
+        saved = self.storage.get(RECORD_KEY)
+        self.game, self.waiting = self.own_game(), None  # a lesson is left
+        if saved and saved != self.game.record_json():
+            settings = Settings.load(self.storage.get(SETTINGS_KEY), self.levels)[0]
+            try:
+                game = Game.from_record_text(saved, settings, self.t)
+                game.view
+                self.settings, self.game = settings, game
+            except Exception:
+                pass  # unreadable: go on with this tab's own match
+        self.stats = Stats.from_json(self.storage.get(STATS_KEY))  # the other tab may have counted
+        self.claim()
+        self.after(True)
 
     # -- drawing -----------------------------------------------------------------------------
     def render(self) -> None:
+        self.render_alerts()
+        document.querySelector(".header-tools").hidden = not self.tabs.active
+        if not self.tabs.active:
+            self.game_el.innerHTML = elsewhere_html(self.t)
+            self.table.setAttribute("data-tab", "elsewhere")
+            self.table.setAttribute("data-turn", "")
+            return
+        self.table.setAttribute("data-tab", "active")
         g = self.game
         active = _nn(document.activeElement)
         focus_card = focus_action = None
@@ -275,6 +431,8 @@ class App:
             self.after(self.game.tap_card(str(card)), player=True)
             return
         action = _attr(el, "data-action")
+        if not self.tabs.active and action not in WHILE_ELSEWHERE:
+            return
         handler = getattr(self, "do_" + (action or "").replace("-", "_"), None)
         if handler is not None:
             handler(el)
@@ -472,6 +630,7 @@ class App:
         _by_id("opt-speed").value = s.speed
         _by_id("opt-practice").checked = self.game.practice
         _by_id("menu-message").textContent = ""
+        _by_id("damaged-tools").hidden = not self.damaged_text()
         _by_id("share-note").textContent = self.t("menu.share", seed=self.game.match.seed)
         _by_id("menu-dialog").showModal()
 
@@ -502,6 +661,8 @@ class App:
         self.after(True)
 
     def on_speed(self, event) -> None:
+        if not self.tabs.active:
+            return
         self.settings = Settings.from_dict({**self._settings_dict(), "speed": event.target.value}, self.levels)
         self.game.settings.speed = self.settings.speed
         self.save()
@@ -511,26 +672,34 @@ class App:
         return {"variant": s.variant, "target": s.target, "level": s.level, "speed": s.speed, "lang": s.lang}
 
     def do_export(self, el) -> None:
-        text = self.game.record_json()
-        a = document.createElement("a")
-        a.href = "data:application/json;charset=utf-8," + str(window.encodeURIComponent(text))
-        a.download = f"manni-{self.game.match.rules.name}-{self.game.match.seed}.json"
-        document.body.appendChild(a)
-        a.click()
-        a.remove()
+        m = self.game.match
+        self.download(f"manni-{m.rules.name}-{m.seed}.json", self.game.record_json())
 
+    # -- import: through the input boundary, replayed in slices while the match plays on ----
     def do_import_text(self, el) -> None:
-        text = str(_by_id("import-text").value or "")
+        area = _by_id("import-text")
+        if int(area.textLength) > MAX_RECORD_BYTES:  # refused before the text reaches Python
+            self.refuse_import("too_large")
+            return
+        try:
+            text = str(area.value or "")
+        except Exception:
+            text = ""
         if not text.strip():
             _by_id("menu-message").textContent = self.t("notice.import_empty")
             return
-        self.import_record(text)
+        asyncio.ensure_future(self.import_record(text))
 
     def on_file(self, event) -> None:
         files = _nn(event.target.files)
         if files is None or files.length == 0:
             return
-        asyncio.ensure_future(self._read_file(files.item(0), event.target))
+        file = files.item(0)
+        if float(file.size) > MAX_RECORD_BYTES:  # never read
+            event.target.value = ""
+            self.refuse_import("too_large")
+            return
+        asyncio.ensure_future(self._read_file(file, event.target))
 
     async def _read_file(self, file, input_el) -> None:
         try:
@@ -538,26 +707,40 @@ class App:
         except Exception:
             text = ""
         input_el.value = ""
-        self.import_record(text)
+        await self.import_record(text)
 
-    def import_record(self, text: str) -> None:
+    def refuse_import(self, key: str) -> None:
+        name = {"too_large": "notice.import_too_large",
+                "too_deep": "notice.import_too_deep"}.get(key, "notice.import_bad")
+        msg = self.t(name, limit=f"{MAX_RECORD_BYTES:,}")
+        _by_id("menu-message").textContent = msg
+        self.show_notice(msg)
+
+    async def import_record(self, text: str) -> None:
+        self.import_seq += 1
+        seq = self.import_seq
         settings = Settings.from_dict(self._settings_dict(), self.levels)
         try:
-            game = Game.from_record_text(text, settings, self.t)
+            match = await self.think(replay_steps(parse(text)),
+                                     lambda: seq == self.import_seq and self.tabs.active)
+            if match is None:
+                return  # another import, or another tab took the match
+            game = Game.from_match(match, settings, self.t)
             game.view  # a record may replay yet not be viewable: prove it now
-        except (ManniError, Exception):
-            msg = self.t("notice.import_bad")
-            _by_id("menu-message").textContent = msg
-            self.show_notice(msg)
+        except ReplayError as e:
+            self.refuse_import(e.key)
+            return
+        except Exception:
+            self.report(_trace())
+            self.refuse_import("invalid")
             return
         self.settings = settings
         self.game = game
         _by_id("import-text").value = ""
         _by_id("menu-dialog").close()
-        self.save()
-        self.render()
-        self.show_notice(self.t("notice.imported"))
-        self.restart_driver()
+        self.after(True)
+        self.show_notice(self.t("notice.imported_unsaved" if self.alerts.unsaved
+                                else "notice.imported"))
 
     # -- opponents ---------------------------------------------------------------------------
     @staticmethod

@@ -94,7 +94,11 @@ class Game:
     @classmethod
     def from_record_text(cls, text: str, settings: Settings, t: Translator | None = None) -> "Game":
         """Raises ManniError (ReplayError) for a damaged or foreign record."""
-        match = loads(text)
+        return cls.from_match(loads(text), settings, t)
+
+    @classmethod
+    def from_match(cls, match: Match, settings: Settings, t: Translator | None = None) -> "Game":
+        """A replayed match (a record's); the settings take its rule set and target."""
         settings.variant = variant_of(match.rules.name, match.options)
         settings.target = match.options.get("target", settings.target)
         return cls(match, settings, t)

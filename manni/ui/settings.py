@@ -22,6 +22,7 @@ from ..inputs import InputError, brief, parse_json
 
 RECORD_KEY = "manni:record"
 SETTINGS_KEY = "manni:settings"
+BAD_RECORD_KEY = "manni:record.bad"  # a saved match that could not be read, kept for download
 
 # UI choice -> (engine rule set, options other than the target)
 VARIANTS = {

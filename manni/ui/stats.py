@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 
+from ..inputs import MAX_RECORD_BYTES, InputError, parse_json
 from .render import _e
 from .settings import variant_of
 
@@ -43,9 +44,9 @@ class Stats:
 
     @classmethod
     def from_json(cls, text: str | None) -> "Stats":
-        try:
-            data = json.loads(text) if text else {}
-        except (ValueError, TypeError, RecursionError):
+        try:  # through the input boundary: size and depth are checked before parsing
+            data = parse_json(text, MAX_RECORD_BYTES, 3, max_text=1000) if text else {}
+        except InputError:
             return cls()
         s = cls()
         if not isinstance(data, dict):

@@ -49,7 +49,8 @@
     var status = $("boot-status");
     if (status) status.setAttribute("role", "alert");
     setText("boot-message", "Manni could not start: " + reason);
-    setText("boot-detail", detail || "");
+    detail = String(detail || "");
+    setText("boot-detail", detail.length > 160 ? detail.slice(0, 159) + "…" : detail);
     var reload = $("boot-reload");
     if (reload) reload.hidden = false;
   }
@@ -70,8 +71,9 @@
   // The Python runtime failing to download or start surfaces as a rejected promise.
   addEventListener("unhandledrejection", function (event) {
     if (!loading()) return;
-    var r = event.reason;
-    fail("the Python runtime failed to load.", String((r && r.message) || r || ""));
+    // The runtime's own words ("Pyodide has suffered a fatal error…") go to the console.
+    console.error(event.reason);
+    fail("the Python runtime failed to load.", "Reload the page; if it fails again, this browser may not run it.");
   });
 
   // PyScript reports its steps ("Loading pyodide", "Loaded files", …).
@@ -102,7 +104,8 @@
     watchPyErrors();
     watchPhase();
     var reload = $("boot-reload");
-    if (reload) reload.addEventListener("click", function () { location.reload(); });
+    // Reload without the query string: a bad ?seed=… must not fail again.
+    if (reload) reload.addEventListener("click", function () { location.replace(location.pathname); });
     timers.push(setTimeout(function () {
       progress("Still loading…", "Starting Python in the browser takes a while on first visit.");
     }, SLOW_MS));
