@@ -2,7 +2,8 @@
 
 axe-core is a devDependency (package.json): it is never served to users; each check
 injects node_modules/axe-core/axe.min.js into the page (`add_script_tag(path=...)`, an
-inline script, so no request) and runs `axe.run()` on the whole document. One booted page
+inline script, so no request; the context bypasses the page's Content-Security-Policy for
+this injected tool only) and runs `axe.run()` on the whole document. One booted page
 for the module; each test brings it to its state by importing a record built in CPython.
 Fails on any violation of impact "serious" or "critical".
 """
@@ -52,7 +53,7 @@ RUN_AXE = """async ([tags, waived]) => {
 def session(browser, base_url):
     if not AXE.is_file():
         pytest.fail(f"{AXE.relative_to(ROOT)} is missing: run `npm ci`", pytrace=False)
-    context = browser.new_context(viewport={"width": W, "height": H})
+    context = browser.new_context(viewport={"width": W, "height": H}, bypass_csp=True)
     monitor = PageMonitor(context)
     page = context.new_page()
     boot(page, f"{base_url}/index.html")
