@@ -61,10 +61,11 @@ def language_name(lang: str) -> str:
 
 
 class Translator:
-    def __init__(self, lang: str = "en") -> None:
-        self.lang = lang if lang in LANGUAGES else "en"
+    def __init__(self, lang: str = "en", catalog: Catalog | None = None) -> None:
+        """``catalog`` replaces the language's file (tests use a pseudo-language)."""
+        self.lang = lang if lang in LANGUAGES or catalog is not None else "en"
         self.source = load("en")
-        self.catalog = load(self.lang) if self.lang != "en" else None
+        self.catalog = catalog or (load(self.lang) if self.lang != "en" else None)
         self._plural = _plural_rule(self.catalog or self.source)
 
     # -- plain and plural texts ----------------------------------------------------------
@@ -98,19 +99,15 @@ class Translator:
         """``key.zero`` (if there is one) for 0, else the plural form of ``n`` for ``key``."""
         if n == 0 and self.has(f"{key}.zero"):
             return self(f"{key}.zero", n=n, **params)
-        text = None
-        if self.catalog is not None:
-            e = self.catalog.entries.get(key)
-            if e is not None and e.msgid_plural is not None:
-                i = self._plural(n)
-                if 0 <= i < len(e.msgstr) and e.msgstr[i]:
-                    text = e.msgstr[i]
-        if text is None:
-            e = self.source.entries.get(key)
-            if e is None:
-                text = key
-            else:
-                text = e.msgid if n == 1 or e.msgid_plural is None else e.msgid_plural
+        src = self.source.entries.get(key)
+        if src is None or src.msgid_plural is None:
+            return self(key, **{"n": n, **params})
+        text = src.msgid if n == 1 else src.msgid_plural
+        e = self.catalog.entries.get(key) if self.catalog is not None else None
+        if e is not None and e.msgid_plural is not None:
+            i = self._plural(n)
+            if 0 <= i < len(e.msgstr) and e.msgstr[i]:
+                text = e.msgstr[i]
         return self._format(text, {"n": n, **params})
 
     # -- game words ----------------------------------------------------------------------
@@ -121,11 +118,16 @@ class Translator:
         return self(f"suit.{suit}")
 
     def card(self, c: int) -> str:
-        """Screen-reader name, e.g. "10 of hearts"."""
-        return self("card.name", rank=self(f"rank.{RANKS[c % 13]}"), suit=self.suit(c // 13))
+        """Screen-reader name in the language's own form: "10 of hearts", "hjartatía"."""
+        return self("card.name", rank=self(f"rank.{RANKS[c % 13]}"), suit=self(f"card.suit.{c // 13}"))
 
     def rank_short(self, c: int) -> str:
         return self(f"rank_short.{RANKS[c % 13]}")
+
+    def number(self, x: float, decimals: int = 2, signed: bool = False) -> str:
+        """``x`` with this language's decimal separator: "+1.25", "+1,25"."""
+        text = f"{x:{'+' if signed else ''}.{decimals}f}"
+        return text.replace(".", self("number.decimal"))
 
     def join(self, items: list[str]) -> str:
         items = list(items)
@@ -168,11 +170,13 @@ class Translator:
         language-neutral: ``card`` (int), ``cards`` (ints), ``voids`` ((seat, suit) pairs),
         numbers."""
         out = dict(params or {})
+        if "score" in out:
+            out["score"] = self.number(out["score"], signed=True)
         if "card" in out:
             out["card"] = self.card(out["card"])
         if "cards" in out:
             out["cards"] = self.cards(out["cards"])
         if "voids" in out:
-            out["voids"] = self.join([self("hint.void", name=self.seat(seat), suit=self.suit(suit))
+            out["voids"] = self.join([self(f"hint.void.{suit}", name=self.seat(seat))
                                       for seat, suit in out["voids"]])
         return self(f"hint.reason.{key}", **out)

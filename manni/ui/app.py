@@ -15,7 +15,7 @@ from pyscript import document, window
 from ..errors import ManniError
 from ..inputs import MAX_RECORD_BYTES
 from ..record import ReplayError, match_from_record, match_to_record, parse, replay_steps
-from ..text import Translator
+from ..text import LANGUAGES, Translator, language_name, pick_language
 from . import render, review_view
 from .alerts import Alerts, elsewhere_html
 from .game import Game
@@ -108,7 +108,7 @@ class App:
         self.levels = DEFAULT_LEVELS
         self._levels_checked = False
         self.settings, self.settings_aside = Settings.load(self.storage.get(SETTINGS_KEY), self.levels)
-        self.t = Translator(self.settings.lang)
+        self.t = Translator(self.settings.lang or self.browser_language())
         self.table = _by_id("table")
         self.game_el = _by_id("game")
         self.gen = 0
@@ -123,6 +123,14 @@ class App:
         self.tabs = TabSync()
         self.channel = None
         self.import_seq = 0
+
+    @staticmethod
+    def browser_language() -> str:
+        try:
+            prefs = [str(x) for x in window.navigator.languages]
+        except Exception:
+            prefs = []
+        return pick_language(prefs or [str(window.navigator.language or "")])
 
     # -- start-up --------------------------------------------------------------------------
     def start(self) -> None:
@@ -220,6 +228,7 @@ class App:
         _on(document, "click", self.guard(self.on_click))
         _on(document, "keydown", self.guard(self.on_key))
         _on(_by_id("opt-speed"), "change", self.guard(self.on_speed))
+        _on(_by_id("opt-lang"), "change", self.guard(self.on_lang))
         _on(_by_id("import-file"), "change", self.guard(self.on_file))
         _on(_by_id("review-dialog"), "close", self.guard(self.on_review_closed))
 
@@ -623,6 +632,11 @@ class App:
             if levels != self.levels:
                 self.levels = levels
                 self._options("opt-level", [(v, self.t(f"level.{v}")) for v in levels])
+        if not _by_id("opt-lang").options.length:  # each catalog read only when needed
+            self._options("opt-lang", [(v, language_name(v)) for v in LANGUAGES])
+            for opt, code in zip(_by_id("opt-lang").options, LANGUAGES):
+                opt.lang = code  # each name is read in its own language
+        _by_id("opt-lang").value = self.t.lang
         s = self.settings
         _by_id("opt-variant").value = s.variant
         _by_id("opt-target").value = str(s.target)
@@ -665,6 +679,20 @@ class App:
             return
         self.settings = Settings.from_dict({**self._settings_dict(), "speed": event.target.value}, self.levels)
         self.game.settings.speed = self.settings.speed
+        self.save()
+
+    def on_lang(self, event) -> None:
+        """Switch the whole page to another language at once (no reload) and remember it."""
+        lang = str(event.target.value)
+        if lang not in LANGUAGES:
+            return
+        self.settings.lang = lang
+        self.t = self.game.t = Translator(lang)
+        self.fill_static_text()
+        self.hide_notice()
+        self.render()  # the other dialogs are closed: the switch is in the (modal) menu
+        _by_id("menu-message").textContent = ""
+        _by_id("share-note").textContent = self.t("menu.share", seed=self.game.match.seed)
         self.save()
 
     def _settings_dict(self) -> dict:
@@ -797,7 +825,8 @@ def start() -> App:
     except Exception as e:
         window.console.error(_trace())
         try:
-            window.manniBoot.fail(Translator().t_or("error.start", "the game could not start."), str(e))
+            t = _app.t if _app is not None else Translator()
+            window.manniBoot.fail(t.t_or("error.start", "the game could not start."), str(e))
         except Exception:
             pass
         raise

@@ -163,7 +163,7 @@ def contract_box(v, t, extra: str = "") -> str:
         reminder = 0 + 13 * v.contract.trump  # the 2 of trumps (not in the Classic deck)
         cards.append(card_face(reminder, t, "mini reminder"))
         if taken is not None:
-            note = t("table.manni_taken", name=t.seat(taken))
+            note = t("table.manni_taken_you") if taken == YOU else t("table.manni_taken", name=t.seat(taken))
         elif v.phase == "exchange":
             note = t.plural("table.manni_cards", v.manni_left)
         else:
@@ -181,6 +181,10 @@ def contract_box(v, t, extra: str = "") -> str:
     return f'<div class="contract-box">{"".join(parts)}</div>'
 
 
+def _trick_won(t, winner: int) -> str:
+    return t("table.you_won_trick") if winner == YOU else t("table.trick_won", name=t.seat(winner))
+
+
 def trick_area(v, t) -> str:
     slots = {0: "", 1: "", 2: ""}
     note = ""
@@ -193,7 +197,7 @@ def trick_area(v, t) -> str:
         for i, c in enumerate(cards):
             seat = (leader + i) % 3
             slots[seat] = card_face(c, t, "won" if seat == winner else "")
-        note = t("table.trick_won", name=t.seat(winner))
+        note = _trick_won(t, winner)
         done = True
     inner = "".join(f'<div class="slot slot-{s}" data-slot="{s}">{slots[s]}</div>' for s in (1, 2, 0))
     return (f'<div class="trick{" done" if done else ""}" role="group" aria-label="{_e(t("table.trick_label"))}">'
@@ -382,7 +386,7 @@ def last_trick(game) -> str:
         items.append(f'<li class="{"won" if seat == winner else ""}"><span class="who">{_e(t.seat(seat))}{led}</span>'
                      f'{card_face(c, t)}</li>')
     return (f'<ol class="last-trick">{"".join(items)}</ol>'
-            f'<p class="trick-note">{_e(t("table.trick_won", name=t.seat(winner)))}</p>')
+            f'<p class="trick-note">{_e(_trick_won(t, winner))}</p>')
 
 
 # -- the whole table -----------------------------------------------------------------------

@@ -35,7 +35,7 @@ def hands_block(hands, contract, t, title: str) -> str:
 def summary(review, t) -> str:
     cards = review.cards
     text = t("review.summary", matched=review.matched_cards, total=len(cards),
-             loss=f"{review.loss:.1f}")
+             loss=t.number(review.loss, 1))
     ex = [d for d in review.decisions if d.trick is None]
     if ex:
         text += " " + (t("review.exchange_matched") if all(d.matched for d in ex)
@@ -51,7 +51,7 @@ def _verdict(d, t) -> str:
     elif d.cost < 0.05:
         cost = " " + t("review.cost_none")
     else:
-        cost = " " + t("review.cost", cost=f"{d.cost:.1f}")
+        cost = " " + t("review.cost", cost=t.number(d.cost, 1))
     return (f'<span class="verdict differs">{_e(t("review.hard_would", action=action_phrase(d.hard, t)))}'
             f'{_e(cost)}</span>')
 

@@ -5,7 +5,8 @@ Storage (``localStorage``; see docs/ui.md):
 - ``manni:record``   the current match as a game record (``manni-record/1`` JSON), saved
   after every action;
 - ``manni:settings`` the :class:`Settings` below as JSON (level and speed of the current
-  match, the choices prefilled in the New match dialog, the language).
+  match, the choices prefilled in the New match dialog, the language the player chose in
+  the menu, or "" to follow the browser's).
 
 Everything here is pure Python: parsing is tolerant (unknown or bad values fall back to
 the defaults) so a foreign or damaged settings entry never stops the page.
@@ -60,7 +61,7 @@ class Settings:
     target: int = TARGET_DEFAULT
     level: str = "medium"
     speed: str = "normal"
-    lang: str = "en"
+    lang: str = ""  # "" = the browser's preference (navigator.languages)
 
     def rules_and_options(self) -> tuple[str, dict]:
         rules, extra = VARIANTS[self.variant]
@@ -131,8 +132,9 @@ class Settings:
         self.target = min(TARGET_MAX, max(TARGET_MIN, int(self.target)))
         from ..text import LANGUAGES
         if self.lang not in LANGUAGES:
-            self.lang = "en"
-            aside.append("lang")
+            if self.lang:
+                aside.append("lang")
+            self.lang = ""
         return self
 
 

@@ -130,7 +130,7 @@ def stats_html(stats: Stats, t) -> str:
                  f'</tr></thead><tbody>{"".join(rows)}</tbody></table>') if rows else ""
         facts = []
         if stats.deals:
-            facts.append(t("stats.per_deal", avg=f"{stats.points / stats.deals:.2f}", deals=stats.deals))
+            facts.append(t("stats.per_deal", avg=t.number(stats.points / stats.deals), deals=stats.deals))
         facts.append(t("stats.streaks", current=stats.streak, best=stats.best))
         if stats.cards:
             facts.append(t("stats.agreement", rate=round(100 * stats.matched / stats.cards), cards=stats.cards))

@@ -20,6 +20,28 @@
   var timers = [];
   var done = false;
 
+  // Texts in the player's language, from static/js/boot-text.js (generated from the
+  // catalogs by scripts/vendor.py); the English fallbacks below if it did not load.
+  var TEXT = window.MANNI_BOOT_TEXT || {};
+  var lang = pickLanguage();
+  document.documentElement.lang = lang;
+
+  function pickLanguage() {
+    var saved;
+    try { saved = JSON.parse(localStorage.getItem("manni:settings") || "{}").lang; } catch (e) { saved = ""; }
+    if (saved && TEXT[saved]) return saved;
+    var prefs = navigator.languages || [navigator.language || ""];
+    for (var i = 0; i < prefs.length; i++) {
+      var code = String(prefs[i]).toLowerCase().split("-")[0];
+      if (TEXT[code]) return code;
+    }
+    return "en";
+  }
+
+  function t(key, fallback) {
+    return (TEXT[lang] && TEXT[lang][key]) || fallback;
+  }
+
   function $(id) { return document.getElementById(id); }
   function phase() { var t = $("table"); return t ? t.dataset.phase : undefined; }
   function loading() { return !done && phase() === "loading"; }
@@ -48,7 +70,7 @@
     }
     var status = $("boot-status");
     if (status) status.setAttribute("role", "alert");
-    setText("boot-message", "Manni could not start: " + reason);
+    setText("boot-message", t("failed", "Manni could not start: {reason}").replace("{reason}", reason));
     detail = String(detail || "");
     setText("boot-detail", detail.length > 160 ? detail.slice(0, 159) + "…" : detail);
     var reload = $("boot-reload");
@@ -64,7 +86,7 @@
     if (!loading() || !el || el === window) return;
     var url = el.src || el.href;
     if (url && (el.tagName === "SCRIPT" || el.tagName === "LINK")) {
-      fail("a file could not be loaded.", url);
+      fail(t("file_failed", "a file could not be loaded."), url);
     }
   }, true);
 
@@ -73,12 +95,13 @@
     if (!loading()) return;
     // The runtime's own words ("Pyodide has suffered a fatal error…") go to the console.
     console.error(event.reason);
-    fail("the Python runtime failed to load.", "Reload the page; if it fails again, this browser may not run it.");
+    fail(t("runtime_failed", "the Python runtime failed to load."),
+         t("runtime_hint", "Reload the page; if it fails again, this browser may not run it."));
   });
 
   // PyScript reports its steps ("Loading pyodide", "Loaded files", …).
   addEventListener("py:progress", function (event) {
-    if (typeof event.detail === "string") progress("Loading…", event.detail);
+    if (typeof event.detail === "string") progress(t("loading", "Loading…"), event.detail);
   });
 
   // An uncaught Python error is shown by PyScript as a .py-error element (and a
@@ -87,7 +110,7 @@
     new MutationObserver(function () {
       if (!loading()) return;
       var err = document.querySelector(".py-error");
-      if (err) fail("a Python error occurred.", err.textContent.trim().split("\n").pop());
+      if (err) fail(t("python_error", "a Python error occurred."), err.textContent.trim().split("\n").pop());
     }).observe(document.body || document.documentElement, { childList: true, subtree: true });
   }
 
@@ -101,19 +124,25 @@
   }
 
   function start() {
+    if (lang !== "en") {
+      if (loading()) setText("boot-message", t("loading", "Loading…"));
+      setText("boot-reload", t("reload", "Reload"));
+    }
     watchPyErrors();
     watchPhase();
     var reload = $("boot-reload");
     // Reload without the query string: a bad ?seed=… must not fail again.
     if (reload) reload.addEventListener("click", function () { location.replace(location.pathname); });
     timers.push(setTimeout(function () {
-      progress("Still loading…", "Starting Python in the browser takes a while on first visit.");
+      progress(t("still_loading", "Still loading…"),
+               t("first_visit", "Starting Python in the browser takes a while on first visit."));
     }, SLOW_MS));
     timers.push(setTimeout(function () {
-      if (loading()) fail("the Python runtime did not start in time.", "Check your connection and reload.");
+      if (loading()) fail(t("timeout", "the Python runtime did not start in time."),
+                          t("check_connection", "Check your connection and reload."));
     }, FAIL_MS));
     if (typeof WebAssembly !== "object") {
-      fail("this browser does not support WebAssembly.");
+      fail(t("no_wasm", "this browser does not support WebAssembly."));
     }
   }
 
