@@ -126,32 +126,45 @@ def english_words(html: str) -> list[str]:
     return sorted({w for part in p.parts for w in re.findall(r"[A-Za-z]{2,}", part)})
 
 
-@pytest.mark.parametrize("variant", ["classic", "hornafjordur"])
-def test_rendered_table_has_no_text_outside_the_catalog(variant):
-    t = Translator("en", catalog=PSEUDO)
-    g = Game.new(Settings(variant=variant, target=5, level="easy"), seed=3, t=t)
+def _step(g: Game) -> None:
+    """One move at the table: the next deal, an opponent, keep/no discard, or (after one
+    refused card, to see a refusal's text) the first legal card."""
+    if g.phase == "deal-over":
+        g.next_deal()
+    elif g.bot_seat() is not None:
+        g.play_opponent_now()
+    elif g.phase == "exchange":
+        g.keep_hand() if g.view.exchange_kind == "swap" else g.confirm_discard()
+    else:
+        hand, legal = cards_of(g.view.hand), cards_of(g.view.legal)
+        refused = [c for c in hand if c not in legal]
+        if refused and not g.notice:
+            g.tap_card(card_code(refused[0]))
+        g.tap_card(card_code(legal[0]))
+
+
+def _texts_until(g: Game, phase: str) -> str:
     seen = []
     for _ in range(3000):
-        seen += [render.table_html(g), render.score_sheet(g), render.last_trick(g)]
+        seen += [render.table_html(g), render.score_sheet(g), render.last_trick(g), g.notice]
         seen += g.take_announcements()
-        if g.phase == "match-over":
-            break
-        if g.phase == "deal-over":
-            g.next_deal()
-        elif g.bot_seat() is not None:
-            g.play_opponent_now()
-        elif g.phase == "exchange":
-            g.keep_hand() if g.view.exchange_kind == "swap" else g.confirm_discard()
-        else:
-            hand, legal = cards_of(g.view.hand), cards_of(g.view.legal)
-            refused = [c for c in hand if c not in legal]
-            if refused and not g.notice:  # one refusal, to see its text too
-                g.tap_card(card_code(refused[0]))
-            g.tap_card(card_code(legal[0]))
-        if g.notice:
-            seen.append(g.notice)
-    assert g.phase == "match-over"
-    left = english_words(" ".join(seen))
+        if g.phase == phase:
+            return " ".join(seen)
+        _step(g)
+    raise AssertionError(f"never reached {phase}")
+
+
+@pytest.mark.parametrize("variant", ["classic", "hornafjordur"])
+def test_rendered_table_has_no_text_outside_the_catalog(variant):
+    g = Game.new(Settings(variant=variant, target=5, level="easy"), seed=3,
+                 t=Translator("en", catalog=PSEUDO))
+    left = english_words(_texts_until(g, "match-over"))
+    assert not left, f"English outside the catalogs: {left}"
+
+
+def test_lesson_has_no_text_outside_the_catalog():
+    g = Game.new_tutorial(Settings(), Translator("en", catalog=PSEUDO))
+    left = english_words(_texts_until(g, "deal-over"))
     assert not left, f"English outside the catalogs: {left}"
 
 
