@@ -642,7 +642,7 @@ class App:
         _by_id("opt-target").value = str(s.target)
         _by_id("opt-level").value = s.level
         _by_id("opt-speed").value = s.speed
-        _by_id("opt-practice").checked = self.game.practice
+        _by_id("opt-practice").checked = self.game.practice and self.game.tutorial is None
         _by_id("menu-message").textContent = ""
         _by_id("damaged-tools").hidden = not self.damaged_text()
         _by_id("share-note").textContent = self.t("menu.share", seed=self.game.match.seed)

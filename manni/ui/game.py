@@ -162,7 +162,7 @@ class Game:
         from ..review import review_steps
         return review_steps(self.match, index, YOU)
 
-        # -- practice: every hand on request -------------------------------------------------
+    # -- practice: every hand on request -----------------------------------------------------
     def toggle_hands(self) -> bool:
         if not self.practice:
             return False
