@@ -10,11 +10,12 @@ from .actions import Discard
 from .cards import cards_of
 from .match import Match
 from .rules import RULE_SETS
+from .states import Phase
 
 
 def _random_exchange(deal, rnd: random.Random) -> None:
     ex = deal.rules.exchange
-    while deal.phase == "exchange":
+    while deal.phase == Phase.EXCHANGE:
         limit = ex.limit(deal)
         if limit is not None:
             hand = cards_of(deal.hands[deal.turn])
@@ -27,14 +28,14 @@ def checked_deal(rules: str, seed: int, rnd: random.Random) -> None:
     """A whole deal through the checked API: shuffle, legal_actions() + apply() with undo."""
     deal = Match(rules, seed=seed).deal
     _random_exchange(deal, rnd)
-    while deal.phase == "play":
+    while deal.phase == Phase.PLAY:
         deal.apply(rnd.choice(deal.legal_actions()))
 
 
 def played_out(deal, rnd: random.Random) -> None:
     """The search path: copy() + legal_cards() masks + unchecked play(), 12 tricks."""
     deal = deal.copy()
-    while deal.phase == "play":
+    while deal.phase == Phase.PLAY:
         legal = cards_of(deal.legal_cards())
         deal.play(legal[rnd.randrange(len(legal))])
 

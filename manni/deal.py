@@ -12,8 +12,9 @@ from .actions import Action, Play, Take
 from .cards import SUIT_MASKS, SUIT_NAMES, card_label, cards_of, count, describe, mask_of
 from .errors import IllegalAction
 from .rules.base import Contract, RuleSet
+from .states import ExchangeKind, Phase
 
-EXCHANGE, PLAY, OVER = "exchange", "play", "over"
+EXCHANGE, PLAY, OVER = Phase.EXCHANGE, Phase.PLAY, Phase.OVER
 
 
 class Deal:
@@ -59,7 +60,7 @@ class Deal:
 
     @property
     def manni_taken_by(self) -> int | None:
-        if self.rules.exchange.kind != "swap":
+        if self.rules.exchange.kind != ExchangeKind.SWAP:
             return None
         for s in range(3):
             if self.exchanged[s]:
@@ -79,7 +80,7 @@ class Deal:
         if self.phase == PLAY:
             return [Play(c) for c in cards_of(self.legal_cards())]
         if self.phase == EXCHANGE:
-            return self.rules.exchange.legal(self, self.turn)
+            return self.rules.exchange.legal(self, self.rules.exchange.turn(self))
         return []
 
     def score(self) -> list[int] | None:
@@ -121,8 +122,9 @@ class Deal:
         self.check(action, seat)
         self._undo.append(self._snapshot())
         if self.phase == EXCHANGE:
-            self.rules.exchange.apply(self, self.turn, action)
+            self.rules.exchange.apply(self, self.rules.exchange.turn(self), action)
         else:
+            assert isinstance(action, Play)  # check() refused anything else
             self._play(action.card)
 
     def play(self, card: int) -> None:

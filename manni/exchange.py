@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from .actions import KEEP, TAKE, Action, Discard, Keep, Take
 from .cards import cards_of, describe, mask_of
 from .errors import IllegalAction
+from .states import ExchangeKind
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -68,7 +69,7 @@ class Exchange:
 
 
 class SwapExchange(Exchange):
-    kind = "swap"
+    kind = ExchangeKind.SWAP
 
     def planned_turns(self, dealer, step):
         return tuple((seat, None) for seat in self.order(dealer)[step + 1:])
@@ -92,7 +93,7 @@ class SwapExchange(Exchange):
 class DrawExchange(Exchange):
     """``limits`` by turn order; None means all that remain (at most a hand)."""
 
-    kind = "draw"
+    kind = ExchangeKind.DRAW
 
     def __init__(self, limits: tuple[int | None, ...]) -> None:
         self.limits = limits

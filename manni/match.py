@@ -9,21 +9,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
-from .cards import cards_of, count, describe
+from .cards import Mask, cards_of, count, describe
 from .deal import EXCHANGE, OVER, PLAY, Deal
 from .errors import IllegalAction, ManniError
 from .rng import Rng
+from .states import MatchPhase
 from .rules import RuleSet, get_rules
 from .view import SeatView
 
 _FIRST_DEALER_STREAM = 0xDEA1E5
+_MATCH_PHASE = {EXCHANGE: MatchPhase.EXCHANGE, PLAY: MatchPhase.PLAY, OVER: MatchPhase.DEAL_OVER}
 
 
 @dataclass(frozen=True)
 class Layout:
     """An explicit deal: hand masks by seat, the Manni top first, the cut card if any."""
 
-    hands: tuple[int, int, int]
+    hands: tuple[Mask, ...]  # by seat
     manni: tuple[int, ...]
     cut: int | None = None
 
@@ -99,12 +101,10 @@ class Match:
         return self.deals[-1]
 
     @property
-    def phase(self) -> str:
-        """"exchange", "play", "deal-over" or "match-over"."""
+    def phase(self) -> MatchPhase:
         if self.finished:
-            return "match-over"
-        phase = self.deal.phase
-        return "deal-over" if phase == OVER else phase
+            return MatchPhase.MATCH_OVER
+        return _MATCH_PHASE[self.deal.phase]
 
     @property
     def turn(self) -> int | None:
@@ -182,6 +182,7 @@ class Match:
         self._deals_before.append(before)
         if self.deal.phase == OVER:
             score = self.deal.score()
+            assert score is not None  # the deal is over
             self.deal_scores.append(score)
             self.finished, self.winners = self.rules.match_result(self)
 

@@ -10,6 +10,7 @@ from .errors import ManniError, RecordError
 from .inputs import InputError, brief, check_shape, clip, parse_json
 from .match import Layout, Match
 from .rules import get_rules
+from .states import ExchangeKind
 
 FORMAT = "manni-record/1"
 _FIELDS = {"format", "rules", "options", "seed", "first_dealer", "deals", "practice", "actions"}
@@ -159,11 +160,11 @@ def dumps(match: Match) -> str:
 def summary(match: Match) -> dict:
     """The replay result in the JSON form of ``python -m manni replay --json``."""
     deals = []
-    swap = match.rules.exchange.kind == "swap"
+    swap = match.rules.exchange.kind == ExchangeKind.SWAP
     for deal in match.deals:
         item = {"dealer": deal.dealer, "contract": deal.contract.name}
         if deal.lists is not None:  # a declared contract: who declared it ("undeclared": null)
-            item["declarer"] = deal.contract.declarer
+            item["declarer"] = getattr(deal.contract, "declarer", None)
         if swap:
             item["manni_taken_by"] = deal.manni_taken_by
         else:

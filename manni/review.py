@@ -125,9 +125,11 @@ def review_steps(match: Match, index: int, seat: int = 0, worlds: int = WORLDS):
         yield
     if after is None:  # (a deal is always played out before it is over)
         after = tuple(final.hands)
+    score = final.score()
+    assert score is not None
     return DealReview(final.number, final.dealer, final.contract, final.cut,
                       tuple(dealt.hands), tuple(dealt.manni), after, tuple(final.out),
-                      exchange, list(final.history), tuple(final.score()), decisions)
+                      exchange, list(final.history), tuple(score), decisions)
 
 
 def _seed(seed: int, index: int, n: int) -> int:

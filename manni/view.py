@@ -13,6 +13,7 @@ from .actions import Action, Play
 from .cards import cards_of
 from .rules import RuleSet, get_rules
 from .rules.base import Contract
+from .states import ExchangeKind, Phase
 
 
 @dataclass(frozen=True)
@@ -20,12 +21,12 @@ class SeatView:
     seat: int
     rules: str
     options: dict
-    exchange_kind: str  # "swap" (Classic), "draw" (Hornafjarðarmanni), "declare" (Trjámann…)
+    exchange_kind: str  # an ExchangeKind, or a plug-in rule set's own
     deal_number: int
     dealer: int
     contract: Contract
     cut: int | None
-    phase: str  # "exchange", "play" or "over"
+    phase: Phase
     turn: int | None
     stage: str | None  # in the exchange: what the seat in turn is asked (exchange.stage())
     lists: tuple | None  # per seat, contracts left on its list when the deal began, or None
@@ -40,13 +41,13 @@ class SeatView:
     leader: int
     trick: tuple[int, ...]  # cards of the current trick in play order, from the leader
     history: tuple  # completed tricks: (leader, cards, winner)
-    tricks: tuple[int, int, int]
+    tricks: tuple[int, ...]
     played: int  # mask of every card played in this deal
-    hand_sizes: tuple[int, int, int]
+    hand_sizes: tuple[int, ...]
     legal: int  # mask of playable cards when it is this seat's turn to play
     deal_scores: tuple  # scores of the finished deals of the match
-    plus: tuple[int, int, int]
-    minus: tuple[int, int, int]
+    plus: tuple[int, ...]
+    minus: tuple[int, ...]
     finished: bool
     winners: tuple[int, ...]
 
@@ -60,12 +61,12 @@ class SeatView:
 
     @property
     def manni_taken_by(self) -> int | None:
-        if self.exchange_kind != "swap":
+        if self.exchange_kind != ExchangeKind.SWAP:
             return None
         return next((s for s in range(3) if self.exchanged[s]), None)
 
     @property
-    def totals(self) -> tuple[int, int, int]:
+    def totals(self) -> tuple[int, ...]:
         return tuple(self.plus[s] - self.minus[s] for s in range(3))
 
     def trick_seats(self) -> list[int]:
@@ -75,6 +76,6 @@ class SeatView:
         """The actions open to this seat now (discards: only the count limit is given)."""
         if not self.my_turn:
             return []
-        if self.phase == "play":
+        if self.phase == Phase.PLAY:
             return [Play(c) for c in cards_of(self.legal)]
         return list(self.choices)

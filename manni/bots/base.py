@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Generator
+from typing import Any, Generator, TypeVar
+
+from ..actions import Action
+from ..states import ExchangeKind
+
+T = TypeVar("T")
 
 
 class Bot:
@@ -14,12 +19,14 @@ class Bot:
         self.seed = seed
         self.rng = random.Random(seed)
         self.options = kw
+        self.last_reasons: list[tuple[str, dict]] = []  # (key, params): why (Hard says)
+        self.last_stats: dict = {}
 
-    def choose(self, view):
+    def choose(self, view) -> Action:
         """The action for ``view`` (it must be this seat's turn)."""
         return finish(self.steps(view))
 
-    def steps(self, view) -> Generator[None, None, object]:
+    def steps(self, view) -> Generator[None, None, Action]:
         """Yield between slices of work; the generator's return value is the action."""
         return self.choose(view)
         yield  # pragma: no cover  (makes this a generator)
@@ -33,10 +40,10 @@ class Bot:
 def models_exchange(view) -> bool:
     """Is this exchange step one the bots reason about: a discard, or Take/Keep in a swap
     (the Manni for the hand)?"""
-    return view.discard_limit is not None or view.stage == "swap"
+    return view.discard_limit is not None or view.stage == ExchangeKind.SWAP
 
 
-def finish(gen: Generator):
+def finish(gen: Generator[Any, Any, T]) -> T:
     """Run a ``steps()``-style generator to its end and return its value."""
     while True:
         try:
@@ -45,7 +52,7 @@ def finish(gen: Generator):
             return stop.value
 
 
-def timed_steps(gen: Generator) -> tuple[object, float]:
+def timed_steps(gen: Generator[Any, Any, T]) -> tuple[T, float]:
     """Run a ``steps()`` generator to its end: (the action, the longest slice in seconds)."""
     longest = 0.0
     while True:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..actions import KEEP, TAKE, Discard, Play
+from ..states import Phase
 from ..cards import cards_of
 from .base import Bot, models_exchange
 from .policy import contract_info, easy_discards, easy_play, easy_takes
@@ -13,7 +14,7 @@ class EasyBot(Bot):
 
     def choose(self, view):
         info = contract_info(view.contract)
-        if view.phase == "exchange":
+        if view.phase == Phase.EXCHANGE:
             if not models_exchange(view):
                 return self.any_choice(view)
             if view.discard_limit is None:
@@ -29,7 +30,7 @@ class RandomBot(Bot):
 
     def choose(self, view):
         rng = self.rng
-        if view.phase == "exchange":
+        if view.phase == Phase.EXCHANGE:
             if view.discard_limit is None:
                 if TAKE in view.choices:
                     return TAKE if rng.random() < 0.5 else KEEP

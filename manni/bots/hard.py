@@ -13,8 +13,10 @@ tournaments.
 from __future__ import annotations
 
 import time
+from typing import Generator
 
-from ..actions import Play
+from ..actions import Action, Play
+from ..states import Phase
 from ..text import Translator
 from .base import Bot, models_exchange
 from .knowledge import Knowledge
@@ -34,16 +36,14 @@ class HardBot(Bot):
         self.min_worlds = min_worlds
         self.worlds = worlds
         self.exchange_worlds = exchange_worlds
-        self.last_reasons: list[tuple[str, dict]] = []  # (key, params); see reason_text
-        self.last_stats: dict = {}
 
     def _deadline(self):
         if self.worlds is not None or self.budget_ms is None:
             return None
         return time.perf_counter() + self.budget_ms / 1000.0
 
-    def steps(self, view):
-        if view.phase == "exchange":
+    def steps(self, view) -> Generator[None, None, Action]:
+        if view.phase == Phase.EXCHANGE:
             if not models_exchange(view):
                 self.last_reasons = [("only_choice", {})]
                 return self.any_choice(view)
@@ -69,7 +69,7 @@ class HardBot(Bot):
                 lam[o] = 0.5
         tb = -0.01 if k.info.nolo else 0.01
 
-        def utility(tricks):
+        def utility(tricks: list[int]) -> float:
             sc = rules.deal_score(contract, tricks, options)
             return sc[me] + tb * tricks[me] - lam[0] * sc[0] - lam[1] * sc[1] - lam[2] * sc[2]
         return utility

@@ -7,6 +7,7 @@ searches, so it stays cheap.
 from __future__ import annotations
 
 from ..actions import Play
+from ..states import Phase
 from .base import Bot, models_exchange
 from .knowledge import Knowledge
 from .policy import medium_play
@@ -18,7 +19,7 @@ class MediumBot(Bot):
     exchange_worlds = {"swap": 60, "discard": 24}  # Take/Keep, discard sets
 
     def steps(self, view):
-        if view.phase == "exchange":
+        if view.phase == Phase.EXCHANGE:
             if not models_exchange(view):
                 return self.any_choice(view)
             worlds = (self.options.get("exchange_worlds")

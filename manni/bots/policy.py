@@ -193,7 +193,7 @@ def easy_discards(hand: Mask, limit: int, info: ContractInfo, minimum: int = 0) 
     """Nóló: throw the high cards; trump/Grand: throw low side cards (below the ten); at
     least ``minimum`` cards (then the next highest, or the lowest side cards, then trumps)."""
     trump, nolo, power = info.trump, info.nolo, info.power
-    out = []
+    out: list[Card] = []
     m = hand
     while len(out) < limit and m:
         if nolo:
@@ -320,7 +320,7 @@ def _lead(me: Seat, legal: Mask, others: Mask, voids, trump: int, power, above) 
         key = (risk, -sm.bit_count())
         if bkey is None or key < bkey:
             best, bkey = top, key
-    if best >= 0 and bkey[0] <= 1:
+    if bkey is not None and bkey[0] <= 1:
         return best
     # With trumps left, lead a singleton side card to ruff that suit later.
     side = legal & ~tm
@@ -376,10 +376,10 @@ def _nolo(legal: Mask, trick, after, others: Mask, voids, info: ContractInfo) ->
         # We win unless the next seat goes over: give it the best chance.
         return lowest(follow, power)
     # Void: throw the most dangerous card, the one with the most unseen cards under it.
-    best, bkey = -1, None
+    best, vkey = -1, None
     for c in cards_of(legal):
         pc = power[c]
-        key = (_count_below(others & SUIT_MASKS[c // 13], pc, power), pc)
-        if bkey is None or key > bkey:
-            best, bkey = c, key
+        danger = (_count_below(others & SUIT_MASKS[c // 13], pc, power), pc)
+        if vkey is None or danger > vkey:
+            best, vkey = c, danger
     return best

@@ -11,9 +11,10 @@ from __future__ import annotations
 import time
 from typing import Callable, Generator
 
-from ..actions import KEEP, TAKE, Discard
-from ..exchange import discard_cap
+from ..actions import KEEP, TAKE, Action, Discard
 from ..cards import SUIT_MASKS, Card, Mask, Seat, cards_of, mask_of
+from ..exchange import discard_cap
+from ..states import ExchangeKind
 from .knowledge import Knowledge
 from .policy import ContractInfo, easy_discards, easy_takes
 
@@ -88,7 +89,7 @@ def discard_candidates(hand: Mask, limit: int, info: ContractInfo,
 
 def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | None = None,
                       report: dict | None = None,
-                      options: list | None = None) -> Generator[None, None, object]:
+                      options: list[Action] | None = None) -> Generator[None, None, Action]:
     """Generator: compare the exchange choices on the same sampled worlds; returns the action.
 
     Keep or Take the Manni for the hand (a swap), or candidate discard sets (``options``, if
@@ -103,7 +104,7 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
     planned = exchange.planned_turns(view.dealer, view.exchange_step)
     leader = (view.dealer + 1) % 3
     swap = view.discard_limit is None
-    if swap and view.stage != "swap":
+    if swap and view.stage != ExchangeKind.SWAP:
         raise ValueError("this exchange step is neither a swap nor a discard")
     if options is not None:
         options = list(options)
@@ -133,6 +134,7 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
                             break
             else:
                 manni = rest[:view.manni_left]
+                assert isinstance(opt, Discard)
                 d = opt.cards
                 h[me] = (h[me] & ~mask_of(d)) | mask_of(manni[:len(d)])
                 manni = manni[len(d):]

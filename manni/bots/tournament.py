@@ -13,8 +13,10 @@ from __future__ import annotations
 import math
 import time
 from itertools import permutations
+from typing import Any
 
 from ..match import Match
+from ..states import MatchPhase, Phase
 from . import make_bot
 from .base import timed_steps
 
@@ -48,14 +50,15 @@ def play_board(rules: str, options: dict, seed: int, levels, deals: int, config:
         bots = [make_bot(arr[s], seed=(seed * 1009 + ai * 31 + s) & 0xFFFFFFFF,
                          **bot_kwargs(arr[s], config)) for s in range(3)]
         while True:
-            if match.phase == "deal-over":
+            if match.phase == MatchPhase.DEAL_OVER:
                 if match.finished or len(match.deals) >= deals:
                     break
                 match.start_next_deal()
                 continue
-            if match.phase == "match-over":
+            if match.phase == MatchPhase.MATCH_OVER:
                 break
             seat = match.turn
+            assert seat is not None
             match.apply(bots[seat].choose(match.view(seat)), seat)
         for sc in match.deal_scores:
             for s in range(3):
@@ -81,7 +84,7 @@ def mean_ci(xs) -> tuple[float, float]:
 
 def summarize(results, levels) -> dict:
     per = {lvl: [r["score"][lvl][0] / r["score"][lvl][1] for r in results] for lvl in levels}
-    out = {"levels": {}, "paired": []}
+    out: dict[str, Any] = {"levels": {}, "paired": []}
     for lvl in levels:
         m, ci = mean_ci(per[lvl])
         out["levels"][lvl] = {"mean": m, "ci95": ci}
@@ -131,16 +134,17 @@ def bench(levels, rules_list, deals: int, seed: int, config: dict) -> dict:
                 match = Match(rules, seed=seed + i)
                 bots = [make_bot(lvl, seed=seed + i * 3 + s, **bot_kwargs(lvl, config))
                         for s in range(3)]
-                while match.phase in ("exchange", "play"):
+                while match.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY):
                     seat = match.turn
+                    assert seat is not None
                     view = match.view(seat)
                     bot = bots[seat]
                     t = time.perf_counter()
                     action, longest = timed_steps(bot.steps(view))
                     times.append((time.perf_counter() - t) * 1000)
                     stats.append(longest * 1000)
-                    ls = getattr(bot, "last_stats", None)
-                    if view.phase == "play" and ls and ls.get("candidates", 1) > 1:
+                    ls = bot.last_stats
+                    if view.phase == Phase.PLAY and ls and ls.get("candidates", 1) > 1:
                         worlds.append(ls["worlds"])
                         bot.last_stats = {}
                     match.apply(action, seat)

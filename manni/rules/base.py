@@ -86,7 +86,8 @@ class OptionSpec:
             return value
         if isinstance(value, bool) or not isinstance(value, int):
             raise ManniError(f"option {name!r} must be a whole number")
-        if not (self.low <= value <= self.high):
+        low, high = self.low, self.high
+        if low is None or high is None or not low <= value <= high:
             raise ManniError(f"option {name!r} must be from {self.low} to {self.high}, not {value}")
         return value
 

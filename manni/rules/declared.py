@@ -17,6 +17,7 @@ from ..actions import KEEP, TAKE, Discard, Keep, Take, register_action
 from ..cards import FULL_DECK, cards_of, describe, mask_of
 from ..errors import IllegalAction, RecordError
 from ..exchange import Exchange
+from ..states import ExchangeKind
 from .base import CONTRACTS, Contract, OptionSpec, RuleSet, net_winners
 
 MANNI = 4  # cards in the Manni, so the most a seat can exchange
@@ -78,7 +79,7 @@ class Stage:
 class DeclareExchange(Exchange):
     """Declare, overcalls, then the pickup or draw exchange (the ``exchange`` option)."""
 
-    kind = "declare"
+    kind = ExchangeKind.DECLARE
 
     def start(self, deal):
         # The dealer's left declares; with an empty list, the next seat with one does.

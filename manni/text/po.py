@@ -59,7 +59,7 @@ def parse(text: str, name: str = "<po>") -> Catalog:
     entries: dict[str, Entry] = {}
     cur: dict = {}
     flags: set[str] = set()
-    field_name: str | None = None
+    field_name: str | int | None = None
     start = 0
 
     def flush() -> None:

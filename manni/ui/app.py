@@ -35,7 +35,7 @@ HINT_BUDGET_MS = 500   # the Hard bot's thinking time for a hint (at least its 4
 def _trace() -> str:
     import traceback  # only on errors: keep start-up imports minimal
     return traceback.format_exc()
-_proxies = []  # keep the JS-callable proxies alive for the page's lifetime
+_proxies: list = []  # keep the JS-callable proxies alive for the page's lifetime
 
 
 def _on(target, event: str, fn) -> None:
@@ -105,19 +105,19 @@ class App:
         self.storage = Storage()
         # The bots package is imported when an opponent first moves (or the menu opens),
         # not during start-up.
-        self.levels = DEFAULT_LEVELS
+        self.levels: tuple[str, ...] = DEFAULT_LEVELS
         self._levels_checked = False
         self.settings, self.settings_aside = Settings.load(self.storage.get(SETTINGS_KEY), self.levels)
         self.t = Translator(self.settings.lang or self.browser_language())
         self.table = _by_id("table")
         self.game_el = _by_id("game")
         self.gen = 0
-        self.task = None
+        self.task: asyncio.Future | None = None
         self.notice_seq = 0
         self.review_seq = 0
         self.waiting: Game | None = None  # your match, while the lesson is on
         self.stats = Stats.from_json(self.storage.get(STATS_KEY))
-        self.game: Game | None = None
+        self.game: Game  # made by boot(), before any handler runs
         self.alerts = Alerts()
         self.damaged: str | None = None  # this start-up's unreadable saved match
         self.tabs = TabSync()

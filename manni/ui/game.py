@@ -60,7 +60,7 @@ class Game:
         self.announcements: list[str] = []
         self.thinking: int | None = None
         self._bots: dict[int, object] = {}
-        self.hint = None            # (action, reasons as (key, params)) for the current decision
+        self.hint: tuple | None = None  # (action, reasons as (key, params)) for the current decision
         self.hint_busy = False      # the page is computing a hint
         self.show_hands = False     # practice only: every hand face up
         self.reviews: dict = {}     # (deal index, actions in the match) -> DealReview

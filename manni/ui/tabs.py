@@ -45,7 +45,7 @@ class TabSync:
     def __init__(self, tab: str | None = None) -> None:
         self.tab = tab or os.urandom(8).hex()
         self.active = True
-        self.claimed = None   # the record (dict) this tab had when it last claimed
+        self.claimed: dict | None = None  # the record this tab had when it last claimed
         self.at = 0.0         # when it last claimed (ms)
 
     def claim(self, record: dict, now_ms: float) -> str:
