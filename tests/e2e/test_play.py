@@ -77,7 +77,8 @@ def test_classic_take_the_manni(session):
     m = true_match(page)
     assert m.deal.manni_taken_by == 0
     assert set(after) == {card_code(c) for c in cards_of(m.deal.hands[0])}
-    expect(page.locator(".seat-0 .seat-note")).to_have_text("Your turn") if m.turn == 0 else None
+    assert m.turn == 0  # the taker ends the exchange; the dealer's left (you) leads
+    expect(page.locator(".seat-0 .seat-note")).to_have_text("Your turn")
     expect(page.locator(".manni-note")).to_contain_text("taken by You")
     assert_no_hidden_cards(page)
     monitor.assert_clean(page)

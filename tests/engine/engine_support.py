@@ -92,17 +92,40 @@ def next_turn(match: Match) -> int | None:
     return match.upcoming_deal().turn
 
 
-def play_random(match: Match, rnd: random.Random, max_deals: int = 1, on_step=None) -> None:
-    """Play random legal actions until ``max_deals`` deals are over or the match is."""
-    while not match.finished:
-        if match.phase == "deal-over" and len(match.deals) >= max_deals:
-            return
-        seat, action = random_action(match, rnd)
+def deals_over(n: int):
+    """``until`` for drive(): stop once ``n`` deals are over."""
+    return lambda match: match.phase == "deal-over" and len(match.deals) >= n
+
+
+def drive(match: Match, choose, until=deals_over(1), on_step=None) -> None:
+    """The one loop that plays a match in the tests: ``choose(match) -> (seat, action)``
+    for the next action, applied through the checked API (an illegal one raises), until
+    ``until(match)`` or the match is over. ``on_step(match, seat, action, "before"|"after")``
+    watches each step."""
+    while not match.finished and not until(match):
+        seat, action = choose(match)
         if on_step is not None:
             on_step(match, seat, action, "before")
         match.apply(action, seat)
         if on_step is not None:
             on_step(match, seat, action, "after")
+
+
+def bots_choose(bots):
+    """``choose`` for drive(): the seat's bot decides from its SeatView (a deal that is over
+    is followed by the next one first, so the bot sees that deal)."""
+    def choose(match):
+        if match.phase == "deal-over":
+            match.start_next_deal()
+        seat = match.turn
+        return seat, bots[seat].choose(match.view(seat))
+    return choose
+
+
+def play_random(match: Match, rnd: random.Random, max_deals: int = 1, on_step=None) -> None:
+    """Play random legal actions until ``max_deals`` deals are over or the match is (the
+    next deal is started by its first action, as a replayed record does)."""
+    drive(match, lambda m: random_action(m, rnd), deals_over(max_deals), on_step)
 
 
 # -- explicit layouts ----------------------------------------------------------------------

@@ -15,7 +15,7 @@ from manni.bots.tournament import arrangements, play_board, summarize
 from manni.cards import SUIT_MASKS, cards_of
 from manni.match import Layout
 
-from engine_support import run_counting_slices
+from engine_support import bots_choose, deals_over, drive, run_counting_slices
 
 RULES = [("classic", {}), ("classic", {"minus_points": True}), ("hornafjordur", {})]
 FAST_HARD = {"worlds": 3, "exchange_worlds": 4}
@@ -27,16 +27,11 @@ def _bot(level, seed):
 
 
 def _drive(match, bots, max_deals, contracts=None):
-    """Play ``match`` with ``bots`` by seat through the checked API (apply raises if illegal)."""
-    while not match.finished:
-        if match.phase == "deal-over":
-            if len(match.deals) >= max_deals:
-                break
-            match.start_next_deal()
-            continue
-        seat = match.turn
+    """Play ``match`` with ``bots`` by seat; also check each action's kind against the view."""
+    def check(match, seat, action, when):
+        if when == "after":
+            return
         view = match.view(seat)
-        action = bots[seat].choose(view)
         if view.phase == "exchange":
             if view.exchange_kind == "swap":
                 assert isinstance(action, (Take, Keep))
@@ -46,7 +41,7 @@ def _drive(match, bots, max_deals, contracts=None):
             assert isinstance(action, Play) and view.legal >> action.card & 1
         if contracts is not None:
             contracts.add(view.contract.kind)
-        match.apply(action, seat)
+    drive(match, bots_choose(bots), deals_over(max_deals), check)
 
 
 def test_api_shape():
@@ -80,11 +75,8 @@ def test_bots_play_the_declared_family_legally(rules, options, level):
     declarations, a pickup with exactly 4 laid away, a draw of up to 4."""
     for seed in range(2):
         m = Match(rules, options, seed=seed)
-        bots = [_bot(level, seed * 3 + s) for s in range(3)]
-        while m.phase in ("exchange", "play"):
-            seat = m.turn
-            m.apply(bots[seat].choose(m.view(seat)), seat)  # checked: raises if illegal
-        assert sum(m.deal.tricks) == 16
+        drive(m, bots_choose([_bot(level, seed * 3 + s) for s in range(3)]))
+        assert m.phase == "deal-over" and sum(m.deal.tricks) == 16
 
 
 def test_mixed_table_legal_to_match_end():

@@ -21,7 +21,7 @@ from manni.actions import ACTION_READERS, Discard
 from manni.cards import cards_of
 from manni.record import dumps, loads, match_to_record, summary
 
-from engine_support import ROOT, play_random, snapshot
+from engine_support import ROOT, bots_choose, deals_over, drive, play_random, snapshot
 
 TOY = textwrap.dedent('''
     """Toy Trjámann: a test-only rule set living in its own module."""
@@ -282,13 +282,5 @@ def test_every_bot_level_plays_the_toy_rule_set_legally(toy_rules_dir, level):
     for seed in range(3):
         m = Match("toy-trjamann", seed=seed)
         bots = [make_bot(level, seed=seed * 3 + s, **kw) for s in range(3)]
-        while len(m.deals) < 2 or m.phase != "deal-over":
-            if m.phase == "deal-over":
-                m.start_next_deal()
-            seat = m.turn
-            action = bots[seat].choose(m.view(seat))
-            assert action in m.legal_actions() or isinstance(action, Discard)
-            m.apply(action, seat)  # checked: raises IllegalAction on a wrong move
-            if m.finished:
-                break
-        assert all(sum(d.tricks) == 16 for d in m.deals if d.phase == "over")
+        drive(m, bots_choose(bots), deals_over(2))  # checked: an illegal action raises
+        assert len(m.deals) == 2 and all(sum(d.tricks) == 16 for d in m.deals)
