@@ -6,10 +6,9 @@ import json
 import os
 import sys
 
+from ..variants import VARIANTS
 from . import LEVELS
 
-RULE_CHOICES = {"classic": ("classic", {}), "classic-minus": ("classic", {"minus_points": True}),
-                "hornafjordur": ("hornafjordur", {})}
 
 
 def _config(args) -> dict:
@@ -29,7 +28,7 @@ def _levels(text: str) -> list[str]:
 
 def _tournament(args) -> int:
     from .tournament import run
-    rules, options = RULE_CHOICES[args.rules]
+    rules, options = VARIANTS[args.rules]
     levels = _levels(args.levels)
 
     def progress(done, total):
@@ -57,7 +56,8 @@ def _tournament(args) -> int:
 def _bench_bots(args) -> int:
     from .tournament import bench
     levels = _levels(args.levels)
-    rules = ["classic", "hornafjordur"] if args.rules == "all" else [RULE_CHOICES[args.rules][0]]
+    every = list(dict.fromkeys(rules for rules, _ in VARIANTS.values()))
+    rules = every if args.rules == "all" else [VARIANTS[args.rules][0]]
     res = bench(levels, rules, args.deals, args.seed, _config(args))
     if args.json:
         print(json.dumps(res))
@@ -77,7 +77,7 @@ def _bench_bots(args) -> int:
 
 def add_commands(sub) -> None:
     p = sub.add_parser("tournament", help="bots against each other on duplicate deals")
-    p.add_argument("--rules", choices=sorted(RULE_CHOICES), default="classic")
+    p.add_argument("--rules", choices=sorted(VARIANTS), default="classic")
     p.add_argument("--levels", default="easy,medium,hard")
     p.add_argument("--boards", type=int, default=100, help="match seeds (the unit of the CI)")
     p.add_argument("--deals", type=int, default=4, help="deals per board (fewer if the match ends)")
@@ -90,7 +90,7 @@ def add_commands(sub) -> None:
     p.set_defaults(func=_tournament)
     p = sub.add_parser("bench-bots", help="bots' decision time per move (p50, p95, max)")
     p.add_argument("--levels", default="easy,medium,hard")
-    p.add_argument("--rules", choices=[*sorted(RULE_CHOICES), "all"], default="all")
+    p.add_argument("--rules", choices=[*sorted(VARIANTS), "all"], default="all")
     p.add_argument("--deals", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hard-worlds", type=int, default=0)

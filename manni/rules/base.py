@@ -92,12 +92,15 @@ class OptionSpec:
         return value
 
 
+TARGET = OptionSpec(10, int, 5, 20)  # points to win a match: the one place for its bounds
+
+
 class RuleSet:
     name: ClassVar[str]
     deck: ClassVar[int]  # bitmask of the cards in play
     hand_size: ClassVar[int] = 12
     manni_size: ClassVar[int]
-    options: ClassVar[dict[str, OptionSpec]] = {"target": OptionSpec(10, int, 5, 20)}
+    options: ClassVar[dict[str, OptionSpec]] = {"target": TARGET}
     exchange: ClassVar["Exchange"]
     # The score sheet keeps plus and minus columns apart (see ``standing`` for the target).
     split_columns: ClassVar[bool] = False

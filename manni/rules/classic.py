@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import CLUBS, DIAMONDS, FULL_DECK, HEARTS, SPADES, SUIT_MASKS
 from ..exchange import SwapExchange
-from .base import Contract, OptionSpec, RuleSet
+from .base import TARGET, Contract, OptionSpec, RuleSet
 
 TRUMP_ROTATION = (HEARTS, SPADES, DIAMONDS, CLUBS)
 _TWOS = sum(1 << (13 * s) for s in range(4))
@@ -14,7 +14,7 @@ class Classic(RuleSet):
     name = "classic"
     deck = FULL_DECK & ~_TWOS
     manni_size = 12
-    options = {"target": OptionSpec(10, int, 5, 20), "minus_points": OptionSpec(False, bool)}
+    options = {"target": TARGET, "minus_points": OptionSpec(False, bool)}
     exchange = SwapExchange()
 
     @classmethod

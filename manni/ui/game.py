@@ -56,9 +56,7 @@ class Game:
         self.t = t or Translator(settings.lang)
         self.selected: list[int] = []
         self.notice = ""
-        self.notice_seq = 0
         self.announcements: list[str] = []
-        self.thinking: int | None = None
         self._bots: dict[int, object] = {}
         self.hint: tuple | None = None  # (action, reasons as (key, params)) for the current decision
         self.hint_busy = False      # the page is computing a hint
@@ -235,7 +233,6 @@ class Game:
 
     def refuse(self, text: str) -> bool:
         self.notice = text
-        self.notice_seq += 1
         return False
 
     def take_announcements(self) -> list[str]:

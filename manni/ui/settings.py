@@ -20,17 +20,12 @@ from dataclasses import asdict, dataclass
 
 from ..errors import ManniError
 from ..inputs import InputError, brief, parse_json
+from ..rules.base import TARGET
+from ..variants import VARIANTS, variant_of  # noqa: F401  (the UI's names for them)
 
 RECORD_KEY = "manni:record"
 SETTINGS_KEY = "manni:settings"
 BAD_RECORD_KEY = "manni:record.bad"  # a saved match that could not be read, kept for download
-
-# UI choice -> (engine rule set, options other than the target)
-VARIANTS = {
-    "classic": ("classic", {"minus_points": False}),
-    "classic-minus": ("classic", {"minus_points": True}),
-    "hornafjordur": ("hornafjordur", {}),
-}
 
 # speed -> (ms before an opponent's move, ms pause on a completed trick)
 SPEEDS = {
@@ -40,7 +35,8 @@ SPEEDS = {
     "fastest": (0, 0),
 }
 
-TARGET_MIN, TARGET_MAX, TARGET_DEFAULT = 5, 20, 10
+assert TARGET.low is not None and TARGET.high is not None and isinstance(TARGET.default, int)
+TARGET_MIN, TARGET_MAX, TARGET_DEFAULT = TARGET.low, TARGET.high, TARGET.default
 MAX_SETTINGS_BYTES = 4096  # a settings entry beyond this is set aside unread
 MAX_QUERY = 2048           # characters of the address's query string we look at
 DEFAULT_LEVELS = ("easy", "medium", "hard")
@@ -66,10 +62,6 @@ class Settings:
     def rules_and_options(self) -> tuple[str, dict]:
         rules, extra = VARIANTS[self.variant]
         return rules, {"target": self.target, **extra}
-
-    @property
-    def delays_ms(self) -> tuple[int, int]:
-        return SPEEDS[self.speed]
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))
@@ -136,13 +128,6 @@ class Settings:
                 aside.append("lang")
             self.lang = ""
         return self
-
-
-def variant_of(rules: str, options: dict) -> str:
-    """The UI's name for a match's rule set and options (for an imported record)."""
-    if rules == "classic":
-        return "classic-minus" if options.get("minus_points") else "classic"
-    return rules if rules in VARIANTS else "classic"
 
 
 def parse_seed(query: str) -> int | None:
