@@ -11,6 +11,7 @@ so it can pace them and yield to the browser between slices of their thinking.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from ..actions import KEEP, TAKE, Discard, Keep, Play, Take
 from ..cards import parse_card
@@ -20,6 +21,9 @@ from ..record import dumps, loads
 from ..text import Translator
 from ..undo import undo_refusal, undo_target
 from .settings import Settings, variant_of
+
+if TYPE_CHECKING:
+    from .tutorial import Tutorial
 
 YOU = 0
 
@@ -62,7 +66,7 @@ class Game:
         self.hint_busy = False      # the page is computing a hint
         self.show_hands = False     # practice only: every hand face up
         self.reviews: dict = {}     # (deal index, actions in the match) -> DealReview
-        self.tutorial = None        # a Tutorial when this is the "Learn by playing" deal
+        self.tutorial: Tutorial | None = None  # a Tutorial when this is the "Learn by playing" deal
 
     # -- creation ----------------------------------------------------------------------
     @classmethod
