@@ -101,3 +101,61 @@ def check_vendored() -> str | None:
         return ("missing " + ", ".join(missing)
                 + ": run `npm ci && python3 scripts/vendor.py` (or `bash scripts/test.sh`)")
     return None
+
+
+BOOT_TIMEOUT_MS = 90_000
+
+
+class Monitor:
+    """Collects requests, console errors and page errors of a browser context."""
+
+    def __init__(self, context):
+        self.requests: list[str] = []
+        self.console_errors: list[str] = []
+        self.page_errors: list[str] = []
+        context.on("request", lambda req: self.requests.append(req.url))
+        context.on("page", self.watch)
+        for page in context.pages:
+            self.watch(page)
+
+    def watch(self, page) -> None:
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda err: self.page_errors.append(str(err)))
+
+    def _on_console(self, msg) -> None:
+        if msg.type == "error":
+            self.console_errors.append(msg.text)
+
+    @property
+    def offsite_requests(self) -> list[str]:
+        return [u for u in self.requests if not is_local(u)]
+
+    @staticmethod
+    def py_errors(page) -> list[str]:
+        return page.locator(".py-error").all_inner_texts()
+
+    def assert_clean(self, page=None) -> None:
+        problems = []
+        if self.offsite_requests:
+            problems.append(f"requests leaving 127.0.0.1: {self.offsite_requests}")
+        if self.console_errors:
+            problems.append(f"console errors: {self.console_errors}")
+        if self.page_errors:
+            problems.append(f"page errors: {self.page_errors}")
+        if page is not None:
+            py = self.py_errors(page)
+            if py:
+                problems.append(f".py-error elements: {py}")
+        assert not problems, "\n".join(problems)
+
+
+def wait_until_booted(page, timeout_ms: int = BOOT_TIMEOUT_MS) -> str:
+    """The one boot wait: until #table leaves data-phase="loading" and says whose turn it
+    is (or shows the boot error); returns the new phase."""
+    page.wait_for_function(
+        "() => { const t = document.getElementById('table');"
+        " return t && t.dataset.phase !== 'loading'"
+        " && (t.dataset.phase === 'error' || !!t.dataset.turn); }",
+        timeout=timeout_ms,
+    )
+    return page.get_attribute("#table", "data-phase")

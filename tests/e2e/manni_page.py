@@ -20,11 +20,10 @@ from manni.match import Match  # noqa: E402
 from manni.record import loads  # noqa: E402
 from manni.text import Translator  # noqa: E402
 
-from browser import is_local  # noqa: E402
+from browser import BOOT_TIMEOUT_MS as BOOT_MS, Monitor, wait_until_booted  # noqa: E402
 
 RECORD_KEY = "manni:record"
 SETTINGS_KEY = "manni:settings"
-BOOT_MS = 90_000
 STEP_MS = 30_000
 
 SETTLED = ("() => { const t = document.getElementById('table');"
@@ -32,32 +31,12 @@ SETTLED = ("() => { const t = document.getElementById('table');"
            " && Number(t.dataset.actions) >= %d && Number(t.dataset.deal) >= %d; }")
 
 
-class PageMonitor:
-    """Requests, console errors and page errors of one context (module-scoped pages)."""
-
-    def __init__(self, context):
-        self.requests, self.console_errors, self.page_errors = [], [], []
-        context.on("request", lambda r: self.requests.append(r.url))
-        context.on("page", self.watch)
-
-    def watch(self, page):
-        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
-        page.on("pageerror", lambda e: self.page_errors.append(str(e)))
-
-    def assert_clean(self, page):
-        off = [u for u in self.requests if not is_local(u)]
-        py = page.locator(".py-error").all_inner_texts()
-        assert not off, f"requests leaving the origin: {off}"
-        assert not self.console_errors, f"console errors: {self.console_errors}"
-        assert not self.page_errors, f"page errors: {self.page_errors}"
-        assert not py, f"python errors: {py}"
+PageMonitor = Monitor  # browser.Monitor: the one monitor, here on module-scoped contexts
 
 
 def boot(page, url: str) -> None:
     page.goto(url)
-    page.wait_for_function(
-        "() => { const t = document.getElementById('table');"
-        " return t && t.dataset.phase !== 'loading' && t.dataset.turn; }", timeout=BOOT_MS)
+    wait_until_booted(page)
 
 
 def attr(page, name: str) -> str:

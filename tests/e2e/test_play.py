@@ -1,7 +1,7 @@
 """The game in a real Chromium at phone size (360×740), one booted page for the module.
 
-Tests run in file order and share the page (booting Pyodide costs seconds); each test
-brings the page to the state it needs (a new match, a ?seed=N match or an imported record).
+The tests share the page (booting Pyodide costs seconds) but not their order: each brings
+the page to the state it needs (a new match, a ?seed=N match or an imported record).
 """
 from __future__ import annotations
 
@@ -41,15 +41,26 @@ def seed_with_first_dealer(dealer: int, rules="classic") -> int:
     return next(s for s in range(1000) if Match(rules, seed=s).first_dealer == dealer)
 
 
+def at_must_follow(page) -> dict:
+    """Import the must-follow position: your turn to play, and you must follow suit."""
+    text = dumps(must_follow_match())
+    import_text(page, text)
+    return wait_settled(page, len(json.loads(text)["actions"]))
+
+
 # -- boot ---------------------------------------------------------------------------------
-def test_boots_offline_without_errors(session):
-    page, monitor, _ = session
+def test_boots_offline_without_errors(browser, base_url):
+    context = browser.new_context(viewport={"width": W, "height": H})
+    monitor = PageMonitor(context)
+    page = context.new_page()
+    boot(page, f"{base_url}/index.html")
     st = state(page)
     assert st["phase"] in ("exchange", "play") and st["turn"] in ("you", "opponent")
     expect(page.locator("[data-action=menu]")).to_have_text("Menu")  # filled from the catalog
     monitor.assert_clean(page)
     assert any(u.endswith("/static/manni.zip") for u in monitor.requests)
     no_horizontal_scroll(page)
+    context.close()
 
 
 def test_hidden_cards_never_reach_the_page(page):
@@ -170,7 +181,7 @@ def _check_hint_shown(page, n: int) -> None:
 
 
 def test_hint_marks_one_playable_card(page):
-    st = wait_settled(page)  # the must-follow position above: your turn to play
+    st = at_must_follow(page)
     n = int(st["actions"])
     assert st["phase"] == "play"
     page.click("[data-action=hint]")
@@ -201,7 +212,7 @@ def test_hint_in_the_classic_exchange(page):
 
 
 def test_reload_mid_deal_resumes_the_same_hand(page):
-    st = state(page)
+    st = at_must_follow(page)
     assert st["phase"] == "play"
     before, actions = hand_codes(page), st["actions"]
     page.reload()
@@ -211,7 +222,7 @@ def test_reload_mid_deal_resumes_the_same_hand(page):
 
 
 def test_keyboard_plays_a_card_and_undo_takes_it_back(page):
-    st = wait_settled(page)
+    st = at_must_follow(page)
     n = int(st["actions"])
     page.locator("#hand button.playable").first.focus()
     page.keyboard.press("ArrowRight")
@@ -233,6 +244,7 @@ def test_keyboard_plays_a_card_and_undo_takes_it_back(page):
 
 
 def test_broken_import_is_refused_and_the_match_survives(page):
+    at_must_follow(page)
     saved = page.evaluate("localStorage.getItem('manni:record')")
     hand = hand_codes(page)
     for bad in ("{not json", json.dumps({"format": "chess-pgn"}),
@@ -245,6 +257,7 @@ def test_broken_import_is_refused_and_the_match_survives(page):
 
 
 def test_export_downloads_the_record(page):
+    at_must_follow(page)
     page.click("[data-action=menu]")
     with page.expect_download() as info:
         page.click("[data-action=export]")
@@ -257,6 +270,7 @@ def test_export_downloads_the_record(page):
 
 
 def test_dialogs_fit_the_phone(page):
+    at_must_follow(page)
     for action in ("menu", "scores"):
         page.click(f"[data-action={action}]")
         no_horizontal_scroll(page)
