@@ -15,7 +15,7 @@ from .states import Phase
 
 def _random_exchange(deal, rnd: random.Random) -> None:
     ex = deal.rules.exchange
-    while deal.phase == Phase.EXCHANGE:
+    while deal.phase is Phase.EXCHANGE:
         limit = ex.limit(deal)
         if limit is not None:
             hand = cards_of(deal.hands[deal.turn])
@@ -28,14 +28,14 @@ def checked_deal(rules: str, seed: int, rnd: random.Random) -> None:
     """A whole deal through the checked API: shuffle, legal_actions() + apply() with undo."""
     deal = Match(rules, seed=seed).deal
     _random_exchange(deal, rnd)
-    while deal.phase == Phase.PLAY:
+    while deal.phase is Phase.PLAY:
         deal.apply(rnd.choice(deal.legal_actions()))
 
 
 def played_out(deal, rnd: random.Random) -> None:
     """The search path: copy() + legal_cards() masks + unchecked play(), 12 tricks."""
     deal = deal.copy()
-    while deal.phase == Phase.PLAY:
+    while deal.phase is Phase.PLAY:
         legal = cards_of(deal.legal_cards())
         deal.play(legal[rnd.randrange(len(legal))])
 

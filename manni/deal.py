@@ -14,6 +14,7 @@ from .errors import IllegalAction
 from .rules.base import Contract, RuleSet
 from .states import ExchangeKind, Phase
 
+# A deal's phase is always one of these members, so the hot paths compare with `is`.
 EXCHANGE, PLAY, OVER = Phase.EXCHANGE, Phase.PLAY, Phase.OVER
 
 
@@ -52,9 +53,9 @@ class Deal:
     # -- reading -----------------------------------------------------------------------
     @property
     def turn(self) -> int | None:
-        if self.phase == PLAY:
+        if self.phase is PLAY:
             return (self.leader + len(self.trick)) % 3
-        if self.phase == EXCHANGE:
+        if self.phase is EXCHANGE:
             return self.rules.exchange.turn(self)
         return None
 
@@ -77,14 +78,14 @@ class Deal:
         return hand
 
     def legal_actions(self) -> list[Action]:
-        if self.phase == PLAY:
+        if self.phase is PLAY:
             return [Play(c) for c in cards_of(self.legal_cards())]
-        if self.phase == EXCHANGE:
+        if self.phase is EXCHANGE:
             return self.rules.exchange.legal(self, self.rules.exchange.turn(self))
         return []
 
     def score(self) -> list[int] | None:
-        if self.phase != OVER:
+        if self.phase is not OVER:
             return None
         return self.rules.deal_score(self.contract, self.tricks, self.options)
 
@@ -97,7 +98,7 @@ class Deal:
         if seat is not None and seat != turn:
             raise IllegalAction(f"not seat {seat}'s turn (seat {turn} is to act)", "not_your_turn",
                                 seat=seat, turn=turn)
-        if self.phase == EXCHANGE:
+        if self.phase is EXCHANGE:
             if isinstance(action, Play):
                 raise IllegalAction("cards are played after the exchange", "exchange_first")
             self.rules.exchange.check(self, turn, action)
@@ -121,7 +122,7 @@ class Deal:
     def apply(self, action: Action, seat: int | None = None) -> None:
         self.check(action, seat)
         self._undo.append(self._snapshot())
-        if self.phase == EXCHANGE:
+        if self.phase is EXCHANGE:
             self.rules.exchange.apply(self, self.rules.exchange.turn(self), action)
         else:
             assert isinstance(action, Play)  # check() refused anything else

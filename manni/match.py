@@ -125,7 +125,7 @@ class Match:
     def upcoming_deal(self) -> Deal:
         """The deal the next action acts in: the current one, or the next one as dealt
         (a new Deal, not yet part of the match) when the current one is over."""
-        if self.deal.phase == OVER:
+        if self.deal.phase is OVER:
             return self.dealt(len(self.deals))
         return self.deal
 
@@ -138,21 +138,21 @@ class Match:
         d = self.deal
         mine = d.turn == seat
         exchange = self.rules.exchange
-        limit = exchange.limit(d) if (mine and d.phase == EXCHANGE) else None
+        limit = exchange.limit(d) if (mine and d.phase is EXCHANGE) else None
         choices = (tuple(exchange.legal(d, seat))
-                   if (mine and d.phase == EXCHANGE and limit is None) else ())
+                   if (mine and d.phase is EXCHANGE and limit is None) else ())
         return SeatView(
             seat=seat, rules=self.rules.name, options=dict(self.options),
             exchange_kind=exchange.kind, deal_number=d.number, dealer=d.dealer,
             contract=d.contract, cut=d.cut, phase=d.phase, turn=d.turn,
-            stage=exchange.stage(d) if d.phase == EXCHANGE else None, lists=d.lists,
+            stage=exchange.stage(d) if d.phase is EXCHANGE else None, lists=d.lists,
             hand=d.hands[seat], own_out=d.out[seat], exchanged=tuple(d.exchanged),
             manni_left=len(d.manni), exchange_step=d.ex_pos, discard_limit=limit,
             discard_minimum=exchange.minimum(d) if limit is not None else 0, choices=choices,
             leader=d.leader, trick=tuple(d.trick), history=tuple(d.history),
             tricks=tuple(d.tricks), played=d.played,
             hand_sizes=tuple(count(h) for h in d.hands),
-            legal=d.legal_cards() if (mine and d.phase == PLAY) else 0,
+            legal=d.legal_cards() if (mine and d.phase is PLAY) else 0,
             deal_scores=tuple(tuple(s) for s in self.deal_scores),
             plus=tuple(self.plus), minus=tuple(self.minus),
             finished=self.finished, winners=tuple(self.winners),
@@ -162,7 +162,7 @@ class Match:
     def start_next_deal(self) -> None:
         if self.finished:
             raise IllegalAction("the match is over", "match_over")
-        if self.deal.phase != OVER:
+        if self.deal.phase is not OVER:
             raise IllegalAction("the current deal is not over", "deal_not_over")
         self.deals.append(self.dealt(len(self.deals)))
 
@@ -175,12 +175,12 @@ class Match:
         """Apply ``action`` (starting the next deal if the last one is over)."""
         self.check(action, seat)
         before = len(self.deals)
-        if self.deal.phase == OVER:
+        if self.deal.phase is OVER:
             self.start_next_deal()
         self.deal.apply(action, seat)
         self.actions.append(action)
         self._deals_before.append(before)
-        if self.deal.phase == OVER:
+        if self.deal.phase is OVER:
             score = self.deal.score()
             assert score is not None  # the deal is over
             self.deal_scores.append(score)
@@ -192,7 +192,7 @@ class Match:
             return False
         while self.deal.actions_taken == 0:
             self.deals.pop()
-        if self.deal.phase == OVER:
+        if self.deal.phase is OVER:
             self.deal_scores.pop()
             self.finished, self.winners = False, []
         self.deal.undo()
