@@ -12,10 +12,12 @@ from .match import Match
 from .rules import RULE_SETS
 from .states import Phase
 
+EXCHANGE, PLAY = Phase.EXCHANGE, Phase.PLAY  # module constants: the loops below are timed
+
 
 def _random_exchange(deal, rnd: random.Random) -> None:
     ex = deal.rules.exchange
-    while deal.phase is Phase.EXCHANGE:
+    while deal.phase is EXCHANGE:
         limit = ex.limit(deal)
         if limit is not None:
             hand = cards_of(deal.hands[deal.turn])
@@ -28,14 +30,14 @@ def checked_deal(rules: str, seed: int, rnd: random.Random) -> None:
     """A whole deal through the checked API: shuffle, legal_actions() + apply() with undo."""
     deal = Match(rules, seed=seed).deal
     _random_exchange(deal, rnd)
-    while deal.phase is Phase.PLAY:
+    while deal.phase is PLAY:
         deal.apply(rnd.choice(deal.legal_actions()))
 
 
 def played_out(deal, rnd: random.Random) -> None:
     """The search path: copy() + legal_cards() masks + unchecked play(), 12 tricks."""
     deal = deal.copy()
-    while deal.phase is Phase.PLAY:
+    while deal.phase is PLAY:
         legal = cards_of(deal.legal_cards())
         deal.play(legal[rnd.randrange(len(legal))])
 
