@@ -1,36 +1,68 @@
 #!/usr/bin/env python3
 """Boot-time benchmark: how fast does the page paint and become playable?
 
-Opens index.html and static/bare.html (bare loadPyodide(), the floor PyScript
-adds to) in headless Chromium, served from 127.0.0.1, and prints medians over
-N runs of
-  - first contentful paint (performance paint entry), and
-  - ready: the moment data-phase leaves "loading" (#table on the app page,
-    <body> on the bare page), measured in the page from navigation start,
-each cold (fresh browser profile, empty cache) and warm (reload in the same
-profile, disk cache), plus the app/bare ratio. Not a test; it only prints figures.
+Opens index.html and static/bare.html (a bare loadPyodide() of the same vendored
+runtime, the floor PyScript adds to) in headless Chromium, alternating app and bare in
+one run, each in a fresh browser profile, and prints medians of
+  - first paint (the first-contentful-paint entry),
+  - playable: the moment data-phase leaves "loading" (#table on the app page, <body> on
+    the bare page), from navigation start,
+  - bytes on the wire up to that moment (resource timing transferSize),
+for a first visit (empty profile) and a return visit (the same profile, page opened
+again, after the app has stored its runtime snapshot and its service worker is active).
+The site is served from 127.0.0.1 by a gzip-compressing static server (html, js, mjs,
+css, json, wasm, toml, py, webmanifest; zips are already compressed), with
+Cache-Control: max-age=600 and Last-Modified revalidation, as GitHub Pages does.
 
-Usage: python3 scripts/bench_boot.py [--runs 5] [--json]
+--phone adds what Lighthouse calls a mid-range phone on 4G: CPU throttled 4x and
+9 Mbit/s down, 60 ms round trip, through the DevTools protocol. Not a test: it only
+prints figures.
+
+Usage: python3 scripts/bench_boot.py [--phone] [--runs 5] [--json]
 Needs: npm ci && python3 scripts/vendor.py, and playwright (requirements-dev.txt).
 """
 from __future__ import annotations
 
 import argparse
+import email.utils
+import gzip
+import http.server
 import json
+import mimetypes
+import socketserver
 import statistics
 import sys
 import tempfile
+import threading
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from browser import StaticServer, check_vendored, launch_args  # noqa: E402
+from browser import check_vendored, launch_args  # noqa: E402
 
-# Records performance.now() when any element's data-phase first leaves "loading".
+GZIP_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".toml", ".py",
+                 ".webmanifest", ".txt", ".pot", ".po"}
+TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+         ".webmanifest": "application/manifest+json", ".toml": "application/toml",
+         ".py": "text/x-python"}
+PHONE_CPU = 4
+PHONE_NET = {"offline": False, "latency": 60, "downloadThroughput": 9_000_000 / 8,
+             "uploadThroughput": 9_000_000 / 8 / 4}
+TIMEOUT_MS = 180_000
+
+# Records performance.now() when any element's data-phase first leaves "loading", and
+# the bytes transferred by then.
 PHASE_PROBE = """
 (() => {
   window.__bootReadyAt = null;
+  const bytes = () => {
+    let n = 0;
+    for (const e of performance.getEntriesByType("resource")) n += e.transferSize || 0;
+    const nav = performance.getEntriesByType("navigation")[0];
+    return n + (nav ? nav.transferSize || 0 : 0);
+  };
   const obs = new MutationObserver((records) => {
     for (const r of records) {
       const el = r.target;
@@ -38,6 +70,7 @@ PHASE_PROBE = """
           && window.__bootReadyAt === null) {
         window.__bootReadyAt = performance.now();
         window.__bootPhase = el.dataset.phase;
+        window.__bootBytes = bytes();
       }
     }
   });
@@ -48,24 +81,103 @@ PHASE_PROBE = """
 READ_METRICS = """
 () => {
   const fcp = performance.getEntriesByName("first-contentful-paint")[0];
-  let bytes = 0;
-  for (const e of performance.getEntriesByType("resource")) bytes += e.transferSize || 0;
-  const nav = performance.getEntriesByType("navigation")[0];
-  if (nav) bytes += nav.transferSize || 0;
   return { fcp: fcp ? fcp.startTime : null, ready: window.__bootReadyAt,
-           phase: window.__bootPhase || null, bytes };
+           phase: window.__bootPhase || null, bytes: window.__bootBytes,
+           boot: document.documentElement.dataset.boot || null };
 }
 """
 
 WAIT_READY = "() => window.__bootReadyAt !== null && document.readyState === 'complete'"
-TIMEOUT_MS = 120_000
+# The app's return visit is measured once what makes it fast is in place.
+WAIT_APP_STORED = ("() => document.documentElement.dataset.snapshot"
+                   " && document.documentElement.dataset.sw === 'active'")
 
 
-def measure(page, navigate) -> dict:
-    navigate()
+class _GzipHandler(http.server.BaseHTTPRequestHandler):
+    """GET/HEAD of files under ROOT, gzip-compressed in memory once, like a static host."""
+    cache: dict[Path, tuple[bytes, bytes | None, float]] = {}
+    lock = threading.Lock()
+
+    def log_message(self, format, *args):  # noqa: A002
+        pass
+
+    def _file(self) -> Path | None:
+        path = unquote(urlsplit(self.path).path)
+        target = (ROOT / path.lstrip("/")).resolve()
+        if target.is_dir():
+            target = target / "index.html"
+        if ROOT not in target.parents or not target.is_file():
+            return None
+        return target
+
+    def _entry(self, f: Path):
+        mtime = f.stat().st_mtime
+        with self.lock:
+            got = self.cache.get(f)
+            if got is None or got[2] != mtime:
+                raw = f.read_bytes()
+                packed = gzip.compress(raw, 6) if f.suffix in GZIP_SUFFIXES else None
+                got = self.cache[f] = (raw, packed, mtime)
+        return got
+
+    def do_HEAD(self):
+        self.do_GET(body=False)
+
+    def do_GET(self, body: bool = True):
+        f = self._file()
+        if f is None:
+            self.send_error(404)
+            return
+        raw, packed, mtime = self._entry(f)
+        last_modified = email.utils.formatdate(int(mtime), usegmt=True)
+        if self.headers.get("If-Modified-Since") == last_modified:
+            self.send_response(304)
+            self.send_header("Cache-Control", "max-age=600")
+            self.end_headers()
+            return
+        use_gzip = packed is not None and "gzip" in self.headers.get("Accept-Encoding", "")
+        data = packed if use_gzip else raw
+        self.send_response(200)
+        self.send_header("Content-Type", TYPES.get(f.suffix) or mimetypes.guess_type(f.name)[0]
+                         or "application/octet-stream")
+        if use_gzip:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Last-Modified", last_modified)
+        self.send_header("Cache-Control", "max-age=600")
+        self.end_headers()
+        if body:
+            try:
+                self.wfile.write(data)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+
+
+class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def handle_error(self, request, client_address):
+        pass
+
+
+class GzipServer:
+    def __enter__(self):
+        self.httpd = _Server(("127.0.0.1", 0), _GzipHandler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def measure(page, url: str) -> dict:
+    page.goto(url)
     page.wait_for_function(WAIT_READY, timeout=TIMEOUT_MS)
-    # FCP can be reported a frame after; give it a moment if still missing.
-    for _ in range(20):
+    for _ in range(20):  # FCP can be reported a frame later
         m = page.evaluate(READ_METRICS)
         if m["fcp"] is not None:
             break
@@ -75,33 +187,45 @@ def measure(page, navigate) -> dict:
     return m
 
 
-def run(runs: int) -> dict:
+def visit_twice(p, url: str, app: bool, phone: bool) -> tuple[dict, dict]:
+    with tempfile.TemporaryDirectory(prefix="manni-bench-") as profile:
+        # A persistent context on a fresh profile: empty cache, but a disk cache like a
+        # real browser's (an incognito context's memory cache would not keep the wasm).
+        ctx = p.chromium.launch_persistent_context(
+            profile, **launch_args(), viewport={"width": 360, "height": 740})
+        try:
+            ctx.add_init_script(PHASE_PROBE)
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            if phone:
+                cdp = ctx.new_cdp_session(page)
+                cdp.send("Network.enable")
+                cdp.send("Network.emulateNetworkConditions", PHONE_NET)
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU})
+            first = measure(page, url)
+            if app:
+                page.wait_for_function(WAIT_APP_STORED, timeout=TIMEOUT_MS)
+            again = measure(page, url)
+            if app and again["boot"] != "snapshot":
+                print(f"warning: the app's return visit booted {again['boot']!r}", file=sys.stderr)
+        finally:
+            ctx.close()
+    return first, again
+
+
+def run(runs: int, phone: bool) -> dict:
     from playwright.sync_api import sync_playwright
 
-    results: dict[str, dict[str, list[float]]] = {}
-    with StaticServer() as server, sync_playwright() as p:
-        for _ in range(runs):
+    results: dict[str, dict[str, list]] = {}
+    with GzipServer() as server, sync_playwright() as p:
+        for i in range(runs):
             for name, path in (("app", "/index.html"), ("bare", "/static/bare.html")):
-                url = server.url + path
-                # A persistent context on a fresh profile: empty cache, but a disk
-                # cache like a real browser's. (A plain new_context() is incognito:
-                # its in-memory cache won't keep the 9.6 MB wasm, so "warm" would
-                # download it again.)
-                with tempfile.TemporaryDirectory(prefix="manni-bench-") as profile:
-                    ctx = p.chromium.launch_persistent_context(
-                        profile, **launch_args(), viewport={"width": 360, "height": 740})
-                    try:
-                        ctx.add_init_script(PHASE_PROBE)
-                        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-                        cold = measure(page, lambda: page.goto(url))
-                        warm = measure(page, lambda: page.reload())
-                    finally:
-                        ctx.close()
+                first, again = visit_twice(p, server.url + path, name == "app", phone)
                 r = results.setdefault(name, {})
-                for k, v in (("fcp_cold", cold["fcp"]), ("ready_cold", cold["ready"]),
-                             ("fcp_warm", warm["fcp"]), ("ready_warm", warm["ready"]),
-                             ("bytes_cold", cold["bytes"]), ("bytes_warm", warm["bytes"])):
-                    r.setdefault(k, []).append(v)
+                for visit, m in (("first", first), ("return", again)):
+                    for k in ("fcp", "ready", "bytes"):
+                        r.setdefault(f"{k}_{visit}", []).append(m[k])
+                print(f"run {i + 1}/{runs} {name}: first {first['ready'] / 1000:.2f} s, "
+                      f"return {again['ready'] / 1000:.2f} s", file=sys.stderr)
     return results
 
 
@@ -112,6 +236,8 @@ def median(xs):
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--phone", action="store_true",
+                    help=f"throttle: CPU {PHONE_CPU}x, 9 Mbit/s down, 60 ms round trip")
     ap.add_argument("--runs", type=int, default=5, help="runs per page (default 5)")
     ap.add_argument("--json", action="store_true", help="print raw results as JSON")
     args = ap.parse_args()
@@ -120,24 +246,28 @@ def main() -> int:
         print(f"bench_boot.py: {problem}", file=sys.stderr)
         return 1
 
-    res = run(args.runs)
+    res = run(args.runs, args.phone)
     if args.json:
         print(json.dumps(res, indent=2))
         return 0
 
     exe = launch_args().get("executable_path", "Playwright's Chromium")
-    print(f"Boot benchmark: medians of {args.runs} runs, headless {exe}, 127.0.0.1, 360x740")
-    print(f"{'':28}{'app (index.html)':>18}{'bare (loadPyodide)':>20}{'app/bare':>10}")
-    rows = (("first paint, cold", "fcp_cold"), ("ready, cold", "ready_cold"),
-            ("first paint, warm reload", "fcp_warm"), ("ready, warm reload", "ready_warm"))
-    for label, key in rows:
+    where = (f"phone-class (CPU {PHONE_CPU}x, 9 Mbit/s, 60 ms RTT)" if args.phone
+             else "unthrottled")
+    print(f"Boot benchmark: medians of {args.runs} alternating runs, headless {exe}, "
+          f"{where}, gzip, 360x740")
+    print(f"{'':26}{'app (index.html)':>18}{'bare (loadPyodide)':>20}")
+    for label, key in (("first paint, first visit", "fcp_first"),
+                       ("playable, first visit", "ready_first"),
+                       ("first paint, return", "fcp_return"),
+                       ("playable, return", "ready_return")):
         a, b = median(res["app"][key]), median(res["bare"][key])
-        print(f"{label:28}{a / 1000:>16.2f} s{b / 1000:>18.2f} s{a / b:>9.2f}x")
-    for label, key in (("transferred, cold", "bytes_cold"), ("transferred, warm", "bytes_warm")):
+        print(f"{label:26}{a / 1000:>16.2f} s{b / 1000:>18.2f} s")
+    for label, key in (("on the wire, first visit", "bytes_first"),
+                       ("on the wire, return", "bytes_return")):
         a, b = median(res["app"][key]), median(res["bare"][key])
-        print(f"{label:28}{a / 1e6:>15.2f} MB{b / 1e6:>17.2f} MB")
-    print("(ready = data-phase leaves 'loading'; transfer is uncompressed: "
-          "http.server does not gzip)")
+        print(f"{label:26}{a / 1e6:>15.2f} MB{b / 1e6:>17.2f} MB")
+    print("(playable = data-phase leaves 'loading'; bytes up to that moment)")
     return 0
 
 

@@ -10,8 +10,10 @@
 // 0 on success, 1 on an uncaught Python exception (traceback on stderr), the
 // code given to sys.exit() otherwise, 2 on a usage/set-up error.
 //
-// Pyodide comes from node_modules/pyodide (npm ci) or, failing that, the
-// vendored copy in static/vendor/pyodide (scripts/vendor.py). The repo's manni/
+// Pyodide comes from the vendored copy in static/vendor/pyodide (scripts/vendor.py),
+// which is what the page runs, with its trimmed standard library; failing that from
+// node_modules/pyodide (npm ci, the full one). $MANNI_PYODIDE_DIR chooses another folder
+// (scripts/vendor.py itself runs node_modules/pyodide). The repo's manni/
 // directory is mounted read-through with NODEFS at /repo/manni and /repo is put
 // first on sys.path, so edits are seen without rebuilding static/manni.zip.
 // Code runs with runPythonAsync, so top-level `await` works.
@@ -28,15 +30,16 @@ function die(msg) {
 }
 
 function findPyodide() {
-  for (const dir of [
-    path.join(ROOT, "node_modules", "pyodide"),
+  const dirs = process.env.MANNI_PYODIDE_DIR ? [path.resolve(process.env.MANNI_PYODIDE_DIR)] : [
     path.join(ROOT, "static", "vendor", "pyodide"),
-  ]) {
+    path.join(ROOT, "node_modules", "pyodide"),
+  ];
+  for (const dir of dirs) {
     if (existsSync(path.join(dir, "pyodide.mjs")) && existsSync(path.join(dir, "pyodide.asm.wasm"))) {
       return dir;
     }
   }
-  die("Pyodide not found in node_modules/pyodide or static/vendor/pyodide: run `npm ci`.");
+  die(`Pyodide not found in ${dirs.join(" or ")}: run \`npm ci && python3 scripts/vendor.py\`.`);
 }
 
 // The snippet runs as __main__ inside this small runner, which turns SystemExit

@@ -4,11 +4,20 @@
 Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
 
   static/vendor/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
-                           python_stdlib.zip, pyodide-lock.json, pyodide.js
+                           pyodide.js, pyodide-lock.json (listing no package), and
+                           python_stdlib.zip: Pyodide's own, trimmed to the modules the
+                           page can import (see stdlib_needs()), and
+                           python_stdlib_full.zip: the untrimmed one, for the tool pages
+                           (static/bench.html runs the command line)
   static/vendor/pyscript/  @pyscript/core dist/*.js and *.css (no source maps)
   static/vendor/build.mjs  RUNTIME, a hash of what a memory snapshot depends on (the
                            runtime files, manni.zip, the snapshot worker): it keys the
-                           snapshot cache (static/js/runtime.mjs)
+                           snapshot cache (static/js/runtime.mjs); DOWNLOADS, the sizes of
+                           the runtime files, for the loading screen's progress
+  sw.js                    the service worker: static/js/sw-template.js after two
+                           constants, BUILD (a hash of every precached file) and PRECACHE
+                           (path -> sha-256), so its bytes change whenever a precached
+                           file does (that is how browsers notice a new deploy)
   static/manni.zip         every .py file under manni/ (and the text catalogs,
                            manni/text/locale/*.po, *.pot), stored with paths
                            "manni/...", so pyscript.toml's
@@ -27,6 +36,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -80,7 +90,99 @@ def vendor_pyodide() -> str:
         if not (src / name).is_file():
             die(f"node_modules/pyodide/{name} is missing")
         shutil.copy2(src / name, dest / name)
+    shutil.copy2(src / "python_stdlib.zip", dest / "python_stdlib_full.zip")
+    # The page loads no package (pyscript.toml has no `packages`): the lock file keeps its
+    # "info" (checked by the loader) and lists none (113 kB less, 26 kB gzipped).
+    lock = json.loads((src / "pyodide-lock.json").read_text(encoding="utf-8"))
+    (dest / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}),
+                                            encoding="utf-8")
     return package_version(src)
+
+
+# Modules of manni/ that only the command line runs (never the page): their imports
+# (argparse, multiprocessing, statistics, ...) need not be in the page's stdlib. A module
+# missing from this list costs bytes, never correctness.
+COMMAND_LINE_MODULES = ("manni.__main__", "manni.cli", "manni.bench", "manni.bots.cli",
+                        "manni.bots.tournament")
+
+# Runs in Pyodide (full stdlib) under Node: import what the page imports, print the
+# stdlib files that were loaded (Pyodide's own start-up and the runner's included).
+STDLIB_PROBE = """
+import importlib, json, pkgutil, sys, traceback
+for name in NAMES:
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        pass
+import manni
+for m in pkgutil.walk_packages(manni.__path__, "manni."):
+    if not m.name.startswith(COMMAND_LINE):
+        try:
+            importlib.import_module(m.name)
+        except ImportError as e:
+            if e.name not in ("js", "pyscript"):  # manni.ui.app needs the page
+                raise
+try:
+    raise ValueError("probe")
+except ValueError:
+    traceback.format_exc()  # the error screen's path (linecache, tokenize)
+import io, zipfile  # unpacking manni.zip (PyScript, the snapshot worker): names decode as cp437
+buf = io.BytesIO()
+with zipfile.ZipFile(buf, "w") as z:
+    z.writestr("manni/x.py", "")
+zipfile.ZipFile(buf).extractall("/tmp/probe")
+root = next(p for p in sys.path if p.endswith(".zip")) + "/"
+files = {m.__file__[len(root):] for m in list(sys.modules.values())
+         if (getattr(m, "__file__", None) or "").startswith(root)}
+print(json.dumps(sorted(files)))
+"""
+
+
+def pyscript_imports() -> set[str]:
+    """Modules that PyScript's own Python (kept as strings in its JavaScript) imports."""
+    names = set()
+    pattern = re.compile(r'(?:\\n|\\t|;|")\s*(?:from\s+([\w.]+)\s+import\b'
+                         r'|import\s+([\w., ]+?)(?=\\n|;|"| as ))')
+    for chunk in (VENDOR / "pyscript").glob("*.js"):
+        for m in pattern.finditer(chunk.read_text(encoding="utf-8", errors="replace")):
+            for name in ([m.group(1)] if m.group(1) else m.group(2).split(",")):
+                names.add(name.strip().split(" ")[0])
+    return names - {""}
+
+
+# PyScript imports these only to unpack .tar.gz [files]; ours is a .zip.
+PYSCRIPT_TAR_ONLY = {"gzip", "tarfile"}
+
+
+def stdlib_needs() -> set[str]:
+    """Paths inside python_stdlib.zip that the page can import, probed in Pyodide itself."""
+    names = sorted(pyscript_imports() - PYSCRIPT_TAR_ONLY | {"asyncio", "traceback"})
+    probe = (f"NAMES = {names!r}\nCOMMAND_LINE = {tuple(COMMAND_LINE_MODULES)!r}\n"
+             + STDLIB_PROBE)
+    return set(json.loads(run_pyodide(probe, "listing the stdlib modules the page imports")))
+
+
+def trim_stdlib(src: Path, dest: Path, keep: set[str]) -> tuple[int, int]:
+    """Copy the entries of ``src`` that are in ``keep`` (and their folders) to ``dest``.
+
+    Entries keep their contents, compression method and dates: the trimmed zip is
+    Pyodide's own minus what the page never imports. Returns (kept, total) entries.
+    """
+    folders = {f.rsplit("/", 1)[0] + "/" for f in keep if "/" in f}
+    for f in list(folders):
+        parts = f.rstrip("/").split("/")
+        folders |= {"/".join(parts[:i]) + "/" for i in range(1, len(parts))}
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dest, "w") as zout:
+        names = zin.namelist()
+        missing = sorted(keep - set(names))
+        if missing:
+            die(f"stdlib files to keep are not in {src.name}: {missing}")
+        kept = 0
+        for info in zin.infolist():
+            if info.filename in keep or info.filename in folders:
+                zout.writestr(info, zin.read(info.filename), compress_type=info.compress_type)
+                kept += 1
+    return kept, len(names)
 
 
 def vendor_pyscript() -> str:
@@ -120,16 +222,23 @@ print(json.dumps(out))
 """
 
 
+def run_pyodide(code: str, what: str) -> str:
+    """Run ``code`` in the npm package's Pyodide (full stdlib) under Node; its stdout."""
+    env = {**os.environ, "MANNI_PYODIDE_DIR": str(NODE_MODULES / "pyodide")}
+    try:
+        run = subprocess.run(["node", str(ROOT / "scripts" / "pyodide_run.mjs")], input=code,
+                             capture_output=True, text=True, check=False, env=env)
+    except OSError as e:
+        die(f"cannot run node ({what}): {e}")
+    if run.returncode != 0:
+        die(f"{what} in Pyodide failed:\n{run.stderr.strip()}")
+    return run.stdout
+
+
 def compile_in_pyodide() -> dict[str, bytes]:
     """{"manni/__pycache__/x.cpython-3NN.pyc": bytes} from the runtime the page uses."""
-    try:
-        run = subprocess.run(["node", str(ROOT / "scripts" / "pyodide_run.mjs")],
-                             input=COMPILE_IN_PYODIDE, capture_output=True, text=True, check=False)
-    except OSError as e:
-        die(f"cannot run node to compile manni/ for Pyodide: {e}")
-    if run.returncode != 0:
-        die(f"compiling manni/ in Pyodide failed:\n{run.stderr.strip()}")
-    return {k: base64.b64decode(v) for k, v in json.loads(run.stdout).items()}
+    out = run_pyodide(COMPILE_IN_PYODIDE, "compiling manni/")
+    return {k: base64.b64decode(v) for k, v in json.loads(out).items()}
 
 
 def build_manni_zip() -> int:
@@ -168,6 +277,14 @@ SNAPSHOT_INPUTS = tuple(f"static/vendor/pyodide/{n}" for n in PYODIDE_FILES if n
 
 BUILD_MODULE = "static/vendor/build.mjs"
 
+# The site a visit needs, precached by the service worker (paths relative to the site root):
+# these, the globs, the runtime files and every vendored file index.html links.
+PRECACHE_FIXED = ("index.html", "pyscript.toml", "static/main.py", "static/manni.zip",
+                  "static/manifest.webmanifest", BUILD_MODULE,
+                  "static/vendor/pyscript/core.js", "static/vendor/pyscript/core.css")
+PRECACHE_GLOBS = ("static/css/*.css", "static/js/*.js", "static/js/*.mjs", "static/icons/*.png")
+SW_TEMPLATE = "static/js/sw-template.js"
+
 
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
@@ -180,13 +297,38 @@ def combined_hash(root: Path, paths) -> str:
     return h.hexdigest()[:16]
 
 
+def precache_paths(root: Path) -> list[str]:
+    html = (root / "index.html").read_text(encoding="utf-8")
+    linked = re.findall(r'(?:href|src)="\./(static/vendor/[^"]+)"', html)
+    paths = set(PRECACHE_FIXED) | set(linked) | {
+        f"static/vendor/pyodide/{n}" for n in PYODIDE_FILES if n != "pyodide.js"}
+    for pattern in PRECACHE_GLOBS:
+        paths |= {p.relative_to(root).as_posix() for p in root.glob(pattern)}
+    paths.discard(SW_TEMPLATE)
+    missing = sorted(p for p in paths if not (root / p).is_file())
+    if missing:
+        die(f"files to precache are missing: {missing}")
+    return sorted(paths)
+
+
 def write_build_files(root: Path = ROOT) -> dict:
-    """Write static/vendor/build.mjs for the site under ``root``; return the ids."""
+    """Write static/vendor/build.mjs and sw.js for the site under ``root``; return the ids."""
     runtime = combined_hash(root, SNAPSHOT_INPUTS)
+    downloads = {p: (root / p).stat().st_size for p in SNAPSHOT_INPUTS
+                 if p.startswith("static/vendor/pyodide/")}
     (root / BUILD_MODULE).write_text(
-        "// Written by scripts/vendor.py: build ids (see there).\n"
-        f'export const RUNTIME = "{runtime}";\n', encoding="utf-8")
-    return {"runtime": runtime}
+        "// Written by scripts/vendor.py: build ids and sizes (see there).\n"
+        f'export const RUNTIME = "{runtime}";\n'
+        f"export const DOWNLOADS = {json.dumps(downloads)};\n", encoding="utf-8")
+    paths = precache_paths(root)
+    files = {p: sha256(root / p) for p in paths}
+    build = combined_hash(root, paths)
+    head = ("// Written by scripts/vendor.py from static/js/sw-template.js: do not edit.\n"
+            f"const BUILD = {json.dumps(build)};\n"
+            f"const PRECACHE = {json.dumps(files, indent=0)};\n")
+    (root / "sw.js").write_text(head + (root / SW_TEMPLATE).read_text(encoding="utf-8"),
+                                encoding="utf-8")
+    return {"runtime": runtime, "build": build, "files": files}
 
 
 def write_boot_texts() -> int:
@@ -208,12 +350,16 @@ def main(argv: list[str]) -> int:
     quiet = "--quiet" in argv or "-q" in argv
     pyodide_v = vendor_pyodide()
     pyscript_v = vendor_pyscript()
+    kept, total = trim_stdlib(NODE_MODULES / "pyodide" / "python_stdlib.zip",
+                              VENDOR / "pyodide" / "python_stdlib.zip", stdlib_needs())
     n = build_manni_zip()
     write_boot_texts()
     ids = write_build_files()
     if not quiet:
-        print(f"vendored pyodide {pyodide_v}, @pyscript/core {pyscript_v}; "
-              f"static/manni.zip: {n} package files; runtime {ids['runtime']}")
+        print(f"vendored pyodide {pyodide_v} (stdlib: {kept} of {total} entries), "
+              f"@pyscript/core {pyscript_v}; "
+              f"static/manni.zip: {n} package files; runtime {ids['runtime']}, "
+              f"build {ids['build']} ({len(ids['files'])} files precached by sw.js)")
     return 0
 
 

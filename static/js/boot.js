@@ -4,7 +4,8 @@
  * Plain JavaScript, loaded as a classic <script> in <head> before PyScript, so
  * it works even when the Python runtime never arrives. Contract with the page:
  *   - #table carries data-phase="loading" until Python changes it;
- *   - #boot-message / #boot-detail / #boot-reload show progress and errors.
+ *   - #boot-message / #boot-detail / #boot-reload show progress and errors
+ *     (the start-up steps and bytes come from static/js/progress.mjs).
  * Python (or anything else) can report a fatal start-up problem with
  *   window.manniBoot.fail("what went wrong", "optional detail").
  */
@@ -77,7 +78,7 @@
     if (reload) reload.hidden = false;
   }
 
-  window.manniBoot = { progress: progress, fail: fail };
+  window.manniBoot = { progress: progress, fail: fail, t: t };
 
   // A script or stylesheet of the runtime failed to load (404, offline, …).
   // Resource errors do not bubble, so listen in the capture phase.
@@ -97,11 +98,6 @@
     console.error(event.reason);
     fail(t("runtime_failed", "the Python runtime failed to load."),
          t("runtime_hint", "Reload the page; if it fails again, this browser may not run it."));
-  });
-
-  // PyScript reports its steps ("Loading pyodide", "Loaded files", …).
-  addEventListener("py:progress", function (event) {
-    if (typeof event.detail === "string") progress(t("loading", "Loading…"), event.detail);
   });
 
   // An uncaught Python error is shown by PyScript as a .py-error element (and a

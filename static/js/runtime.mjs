@@ -12,6 +12,7 @@
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 import { RUNTIME } from "../vendor/build.mjs";
 import { afterLoading, whenIdle } from "./phase.mjs";
+import { step } from "./progress.mjs";
 
 export { version };
 
@@ -87,6 +88,7 @@ export async function loadPyodide(options = {}) {
     session((s) => s.setItem(ATTEMPT, RUNTIME));
     try {
       const pyodide = await loadRuntime({ ...config, _loadSnapshot: snapshot });
+      step("table");
       root.dataset.boot = "snapshot";
       afterBoot("snapshot");
       return pyodide;
@@ -97,6 +99,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   const pyodide = await loadRuntime(config);
+  step("table");
   root.dataset.boot = "plain";
   afterBoot("plain");
   return pyodide;

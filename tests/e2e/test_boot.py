@@ -30,7 +30,7 @@ def test_every_preloaded_file_exists():
 
 def test_page_boots_offline_without_errors(page, base_url, monitor, boot):
     page.goto(f"{base_url}/index.html")
-    expect(page.locator("#boot-message")).to_have_text(re.compile("Loading"))
+    expect(page.locator("#boot-message")).to_have_text(re.compile("Loading|Downloading|Starting|Setting up"))
     phase = boot(page)
     assert phase not in ("loading", "error")
     expect(page.locator("#boot-status")).to_be_hidden()
@@ -66,3 +66,25 @@ def test_python_error_during_boot_shows_error(page, base_url, monitor):
     assert not monitor.page_errors  # the trap: nothing reaches pageerror
     with pytest.raises(AssertionError, match="py-error"):
         monitor.assert_clean(page)
+
+
+def test_loading_screen_shows_steps_bytes_and_how_to_play(page, base_url, monitor, boot):
+    # Hold the wasm back: the page must show the download step with the bytes so far,
+    # a progress bar between empty and full, and the "How to play" card.
+    held = []
+    page.route(re.compile(r".*pyodide\.asm\.wasm$"), lambda route: held.append(route))
+    page.goto(f"{base_url}/index.html")
+    expect(page.locator("#boot-message")).to_have_text("Downloading Python…")
+    expect(page.locator("#boot-detail")).to_have_text(re.compile(r"^\d+\.\d of \d+\.\d MB$"))
+    page.wait_for_function("() => document.getElementById('boot-progress').value > 0")
+    assert page.evaluate("() => document.getElementById('boot-progress').value") < 1
+    expect(page.locator(".boot-howto")).to_be_visible()
+    expect(page.locator(".boot-howto li")).to_have_count(5)
+    assert held, "the wasm request was not seen"
+    for route in held:
+        route.continue_()
+    phase = boot(page)
+    assert phase not in ("loading", "error")
+    expect(page.locator(".boot-howto")).to_be_hidden()
+    expect(page.locator("#boot-progress")).to_be_hidden()
+    monitor.assert_clean(page)

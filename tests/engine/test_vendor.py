@@ -1,26 +1,45 @@
-"""scripts/vendor.py: the build ids that key the snapshot (and, later, the service worker)."""
+"""scripts/vendor.py: build ids, the service worker's precache list, the trimmed stdlib."""
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
+import zipfile
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("vendor", ROOT / "scripts" / "vendor.py")
 vendor = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(vendor)
 
+LINKED = "static/vendor/pyscript/core-abc.js"
+
 
 def fake_site(tmp_path: Path) -> Path:
-    for rel in vendor.SNAPSHOT_INPUTS:
+    files = set(vendor.SNAPSHOT_INPUTS) | set(vendor.PRECACHE_FIXED) | {
+        LINKED, "static/js/boot.js", "static/icons/icon-192.png", vendor.SW_TEMPLATE}
+    for rel in files:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_bytes(rel.encode())
+    (tmp_path / "index.html").write_text(f'<link rel="modulepreload" href="./{LINKED}">')
+    (tmp_path / vendor.SW_TEMPLATE).write_text("// the worker's code\n")
     return tmp_path
+
+
+def sw_constants(site: Path) -> tuple[str, dict]:
+    text = (site / "sw.js").read_text()
+    build = json.loads(text.split("const BUILD = ", 1)[1].split(";\n", 1)[0])
+    files = json.loads(text.split("const PRECACHE = ", 1)[1].split(";\n", 1)[0])
+    assert text.endswith("// the worker's code\n")
+    return build, files
 
 
 def test_runtime_id_follows_every_snapshot_input(tmp_path):
     site = fake_site(tmp_path)
     first = vendor.write_build_files(site)["runtime"]
-    assert (site / vendor.BUILD_MODULE).read_text().count(first) == 1
+    assert f'RUNTIME = "{first}"' in (site / vendor.BUILD_MODULE).read_text()
     assert vendor.write_build_files(site)["runtime"] == first  # deterministic
     seen = {first}
     for rel in vendor.SNAPSHOT_INPUTS:  # one changed byte in any input: a new id
@@ -31,8 +50,62 @@ def test_runtime_id_follows_every_snapshot_input(tmp_path):
 
 def test_runtime_id_ignores_what_the_snapshot_does_not_hold(tmp_path):
     site = fake_site(tmp_path)
-    first = vendor.write_build_files(site)["runtime"]
-    (site / "index.html").write_text("<p>new page</p>")
-    (site / "static" / "js").mkdir(exist_ok=True)
+    first = vendor.write_build_files(site)
+    (site / "index.html").write_text(f'<p>new</p><script src="./{LINKED}"></script>')
     (site / "static" / "js" / "boot.js").write_text("// changed")
-    assert vendor.write_build_files(site)["runtime"] == first
+    again = vendor.write_build_files(site)
+    assert again["runtime"] == first["runtime"]
+    assert again["build"] != first["build"]  # but the site changed: a new deploy
+
+
+def test_service_worker_lists_every_file_with_its_hash(tmp_path):
+    site = fake_site(tmp_path)
+    ids = vendor.write_build_files(site)
+    build, files = sw_constants(site)
+    assert build == ids["build"]
+    assert LINKED in files and "static/js/boot.js" in files and "index.html" in files
+    assert "static/icons/icon-192.png" in files and vendor.BUILD_MODULE in files
+    assert vendor.SW_TEMPLATE not in files and "sw.js" not in files
+    for rel, digest in files.items():
+        assert hashlib.sha256((site / rel).read_bytes()).hexdigest() == digest
+
+
+def test_missing_precached_file_is_an_error(tmp_path):
+    site = fake_site(tmp_path)
+    (site / LINKED).unlink()
+    with pytest.raises(SystemExit):
+        vendor.write_build_files(site)
+
+
+def make_zip(path: Path, entries: dict[str, bytes]) -> None:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in entries.items():
+            zf.writestr(name, data)
+
+
+def test_trim_stdlib_keeps_exactly_what_is_asked_and_its_folders(tmp_path):
+    src, dest = tmp_path / "full.zip", tmp_path / "trim.zip"
+    make_zip(src, {"os.py": b"os", "pdb.py": b"pdb", "json/": b"", "json/__init__.py": b"j",
+                   "json/tool.py": b"t", "email/": b"", "email/__init__.py": b"e",
+                   "a/": b"", "a/b/": b"", "a/b/c.py": b"c"})
+    kept, total = vendor.trim_stdlib(src, dest, {"os.py", "json/__init__.py", "a/b/c.py"})
+    with zipfile.ZipFile(dest) as zf:
+        names = zf.namelist()
+        assert names == ["os.py", "json/", "json/__init__.py", "a/", "a/b/", "a/b/c.py"]
+        assert zf.read("a/b/c.py") == b"c" and zf.read("os.py") == b"os"
+    assert (kept, total) == (6, 10)
+
+
+def test_trim_stdlib_refuses_a_module_the_runtime_lacks(tmp_path):
+    src = tmp_path / "full.zip"
+    make_zip(src, {"os.py": b"os"})
+    with pytest.raises(SystemExit):
+        vendor.trim_stdlib(src, tmp_path / "trim.zip", {"os.py", "nothere.py"})
+
+
+def test_pyscript_imports_are_read_from_its_python_strings(tmp_path, monkeypatch):
+    chunk = tmp_path / "pyscript" / "core-x.js"
+    chunk.parent.mkdir()
+    chunk.write_text('run("import js\\nfrom pyscript.util import x\\nimport os, json as j\\n")')
+    monkeypatch.setattr(vendor, "VENDOR", tmp_path)
+    assert vendor.pyscript_imports() == {"js", "pyscript.util", "os", "json"}

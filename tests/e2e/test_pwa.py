@@ -1,0 +1,143 @@
+"""Offline and installable: the service worker (sw.js), the update offer, the manifest.
+
+Each test has its own browser context (the pytest-playwright default): its service
+worker registrations and caches start empty. Tests that change the site serve a copy.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import struct
+from pathlib import Path
+
+import pytest
+
+from browser import StaticServer
+from manni_page import BOOT_MS, boot, record
+from test_snapshot import play_a_card
+
+ROOT = Path(__file__).resolve().parents[2]
+SW_ACTIVE = "() => document.documentElement.dataset.sw === 'active'"
+TURN = "() => document.getElementById('table').dataset.turn"
+SITE_CACHES = "async () => (await caches.keys()).filter(k => k.startsWith('manni-site-')).sort()"
+
+
+def load_vendor():
+    spec = importlib.util.spec_from_file_location("vendor", ROOT / "scripts" / "vendor.py")
+    vendor = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(vendor)
+    return vendor
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def build_of(page) -> str:
+    text = page.request.get(page.url.split("index.html")[0].split("?")[0] + "sw.js").text()
+    return json.loads(text.split("const BUILD = ", 1)[1].split(";", 1)[0])
+
+
+def test_manifest_is_valid_and_its_icons_exist(page, base_url):
+    page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
+    href = page.eval_on_selector("link[rel=manifest]", "l => l.href")
+    manifest = page.request.get(href).json()
+    assert manifest["name"].startswith("Manni") and manifest["short_name"] == "Manni"
+    assert manifest["display"] == "standalone"
+    assert manifest["theme_color"] and manifest["background_color"]
+    start = page.evaluate("([s, m]) => new URL(s, m).href", [manifest["start_url"], href])
+    scope = page.evaluate("([s, m]) => new URL(s, m).href", [manifest["scope"], href])
+    assert start == scope == f"{base_url}/"
+    seen = set()
+    for icon in manifest["icons"]:
+        url = page.evaluate("([s, m]) => new URL(s, m).href", [icon["src"], href])
+        got = page.request.get(url)
+        assert got.ok and icon["type"] == "image/png", url
+        w, h = png_size(got.body())
+        assert icon["sizes"] == f"{w}x{h}", url
+        seen.add((w, icon.get("purpose", "any")))
+    assert {(192, "any"), (512, "any"), (512, "maskable")} <= seen
+    apple = page.eval_on_selector("link[rel=apple-touch-icon]", "l => l.href")
+    assert png_size(page.request.get(apple).body()) == (180, 180)
+    assert page.eval_on_selector("meta[name=theme-color]", "m => m.content") == manifest["theme_color"]
+
+
+def test_offline_reload_plays_a_card(page, context, base_url, monitor):
+    boot(page, f"{base_url}/index.html")
+    page.wait_for_function(SW_ACTIVE, timeout=BOOT_MS)
+    context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_function(TURN, timeout=BOOT_MS)
+        play_a_card(page)
+    finally:
+        context.set_offline(False)
+    monitor.assert_clean(page)
+
+
+@pytest.fixture
+def site_copy(tmp_path):
+    """A copy of the built site that a test may change (a new deploy)."""
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in ("index.html", "pyscript.toml", "sw.js"):
+        shutil.copy2(ROOT / name, site / name)
+    shutil.copytree(ROOT / "static", site / "static")
+    with StaticServer(site) as server:
+        yield site, server.url
+
+
+def test_update_is_offered_and_keeps_the_saved_match(page, site_copy, monitor):
+    site, url = site_copy
+    boot(page, f"{url}/index.html")
+    page.wait_for_function(SW_ACTIVE, timeout=BOOT_MS)
+    page.reload()  # a return visit: the page now runs from the service worker's cache
+    page.wait_for_function(TURN, timeout=BOOT_MS)
+    assert page.evaluate("() => !!navigator.serviceWorker.controller")
+    old_build = build_of(page)
+    assert page.evaluate(SITE_CACHES) == [f"manni-site-{old_build}"]
+    play_a_card(page)
+    saved = record(page)
+
+    # A new deploy: one file changes, sw.js with it.
+    css = site / "static" / "css" / "app.css"
+    css.write_text(css.read_text() + "\n/* deploy 2 */\n")
+    new_build = load_vendor().write_build_files(site)["build"]
+    assert new_build != old_build
+    page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+    page.wait_for_selector("#update-banner", state="visible", timeout=BOOT_MS)
+    # Installed beside the old one, not applied: this page still runs the old build.
+    assert page.evaluate(SITE_CACHES) == sorted([f"manni-site-{old_build}", f"manni-site-{new_build}"])
+    assert "deploy 2" not in page.evaluate("async () => (await fetch('static/css/app.css')).text()")
+
+    page.click("#update-reload")
+    page.wait_for_function(TURN, timeout=BOOT_MS)
+    page.wait_for_function(f"async () => (await caches.keys()).includes('manni-site-{new_build}')"
+                           f" && !(await caches.keys()).includes('manni-site-{old_build}')",
+                           timeout=BOOT_MS)
+    assert "deploy 2" in page.evaluate("async () => (await fetch('static/css/app.css')).text()")
+    assert page.is_hidden("#update-banner")
+    assert record(page) == saved  # the match resumed where it was
+    monitor.assert_clean(page)
+
+
+def test_served_from_a_sub_path(page, context, tmp_path, monitor):
+    # GitHub Pages serves a project site under /<repo>/.
+    (tmp_path / "manni").symlink_to(ROOT, target_is_directory=True)
+    with StaticServer(tmp_path) as server:
+        boot(page, f"{server.url}/manni/")
+        page.wait_for_function(SW_ACTIVE, timeout=BOOT_MS)
+        scope = page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).scope")
+        assert scope == f"{server.url}/manni/"
+        outside = [u for u in monitor.requests if not u.startswith(f"{server.url}/manni/")]
+        assert not outside, outside
+        context.set_offline(True)
+        try:
+            page.reload()
+            page.wait_for_function(TURN, timeout=BOOT_MS)
+            play_a_card(page)
+        finally:
+            context.set_offline(False)
+        monitor.assert_clean(page)
