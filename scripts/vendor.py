@@ -108,20 +108,33 @@ COMMAND_LINE_MODULES = ("manni.__main__", "manni.cli", "manni.bench", "manni.bot
 # Runs in Pyodide (full stdlib) under Node: import what the page imports, print the
 # stdlib files that were loaded (Pyodide's own start-up and the runner's included).
 STDLIB_PROBE = """
-import importlib, json, pkgutil, sys, traceback
+import importlib, importlib.util, json, pkgutil, sys, traceback
 for name in NAMES:
     try:
         importlib.import_module(name)
     except ImportError:
         pass
-import manni
+import ast, manni
 for m in pkgutil.walk_packages(manni.__path__, "manni."):
-    if not m.name.startswith(COMMAND_LINE):
-        try:
-            importlib.import_module(m.name)
-        except ImportError as e:
-            if e.name not in ("js", "pyscript"):  # manni.ui.app needs the page
-                raise
+    if m.name.startswith(COMMAND_LINE):
+        continue
+    try:
+        module = importlib.import_module(m.name)
+    except ImportError as e:
+        if e.name not in ("js", "pyscript"):  # manni.ui.app needs the page
+            raise
+        module = sys.modules.get(m.name) or importlib.util.find_spec(m.name)
+    origin = getattr(module, "__file__", None) or getattr(module, "origin", None)
+    # Imports inside functions too (done lazily by the page: bots, reviews, ...).
+    for node in ast.walk(ast.parse(open(origin, encoding="utf-8").read())):
+        names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                 [node.module] if isinstance(node, ast.ImportFrom) and not node.level else [])
+        for name in names:
+            if not name.startswith(("manni", "js", "pyscript")):
+                try:
+                    importlib.import_module(name)
+                except ImportError:
+                    pass
 try:
     raise ValueError("probe")
 except ValueError:

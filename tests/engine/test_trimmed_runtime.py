@@ -1,5 +1,6 @@
 """The page's runtime — Pyodide with the stdlib trimmed by scripts/vendor.py — plays whole
-matches of every rule set, with every bot level, and round-trips their records.
+matches of every rule set (and option) between bots, round-trips their records, and
+plays a deal of each with the Hard bot.
 
 run_in_pyodide runs the vendored runtime (static/vendor/pyodide, as the page does).
 """
@@ -21,27 +22,34 @@ from manni.text import Translator
 assert importlib.util.find_spec("argparse") is None
 assert importlib.util.find_spec("email") is None
 
-levels = ("easy", "medium", "hard")
+def play(match, bots, whole=True):
+    while match.phase != "match-over":
+        if match.phase == "deal-over":
+            if match.finished or not whole:
+                break
+            match.start_next_deal()
+            continue
+        seat = match.turn
+        match.apply(bots[seat].choose(match.view(seat)), seat)
+
+
 games = []  # every rule set, plain and with each of its on/off options turned on
 for name, rules in sorted(RULE_SETS.items()):
     games.append((name, {}))
     games += [(name, {opt: True}) for opt, spec in rules.options.items() if spec.kind is bool]
 out = {}
 for i, (name, options) in enumerate(games):
-    match = Match(name, {"target": 5, **options}, seed=40 + i)
-    bots = [make_bot(levels[s], seed=s, **({"worlds": 6} if levels[s] == "hard" else {}))
-            for s in range(3)]
-    while match.phase != "match-over":
-        if match.phase == "deal-over":
-            if match.finished:
-                break
-            match.start_next_deal()
-            continue
-        seat = match.turn
-        match.apply(bots[seat].choose(match.view(seat)), seat)
+    short = {"target": 5} if "target" in RULE_SETS[name].options else {}
+    match = Match(name, {**short, **options}, seed=40 + i)
+    play(match, [make_bot(level, seed=s) for s, level in enumerate(("easy", "medium", "easy"))])
     assert match.finished and match.winners
     again = loads(dumps(match))
     assert again.totals == match.totals and len(again.deals) == len(match.deals)
+    # and one deal with the Hard bot at the table (its search, in this runtime)
+    hard = Match(name, {**short, **options}, seed=90 + i)
+    play(hard, [make_bot("easy", seed=0), make_bot("medium", seed=1),
+                make_bot("hard", seed=2, worlds=2)], whole=False)
+    assert hard.phase in ("deal-over", "match-over")
     out[" ".join([name, *options])] = len(match.deals)
 Translator("en")
 print(json.dumps(out))
