@@ -7,6 +7,8 @@ VARIANTS: dict[str, tuple[str, dict]] = {
     "classic": ("classic", {}),
     "classic-minus": ("classic", {"minus_points": True}),
     "hornafjordur": ("hornafjordur", {}),
+    "trjamann": ("trjamann", {}),
+    "laugavatn": ("laugavatn", {}),
 }
 
 

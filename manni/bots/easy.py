@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..actions import KEEP, TAKE, Discard, Play
 from ..states import Phase
 from ..cards import cards_of
-from .base import Bot, models_exchange
+from .base import Bot, finish, models_exchange
+from .declaring import decide, handles
 from .policy import contract_info, easy_discards, easy_play, easy_takes
 
 
@@ -13,6 +14,8 @@ class EasyBot(Bot):
     level = "easy"
 
     def choose(self, view):
+        if handles(view):
+            return finish(decide(view, "easy", self.rng))
         info = contract_info(view.contract)
         if view.phase == Phase.EXCHANGE:
             if not models_exchange(view):

@@ -19,6 +19,7 @@ from ..actions import Action, Play
 from ..states import Phase
 from ..text import Translator
 from .base import Bot, models_exchange
+from .declaring import decide, handles
 from .knowledge import Knowledge
 from .policy import medium_play
 from .search import candidates, evaluate_cards, evaluate_exchange
@@ -43,6 +44,11 @@ class HardBot(Bot):
         return time.perf_counter() + self.budget_ms / 1000.0
 
     def steps(self, view) -> Generator[None, None, Action]:
+        if handles(view):
+            report: dict = {}
+            action = yield from decide(view, "hard", self.rng, self.exchange_worlds or 24, report)
+            self.last_reasons = _declare_reasons(action, report.get("gains", {}))
+            return action
         if view.phase == Phase.EXCHANGE:
             if not models_exchange(view):
                 self.last_reasons = [("only_choice", {})]
@@ -95,12 +101,28 @@ class HardBot(Bot):
 # catalogs of ``manni.text`` (keys ``hint.reason.<key>``), so the page says them in the
 # player's language and the CLI/tests get the English.
 REASON_KEYS = ("only_card", "expected", "next_best", "voids", "only_choice",
-               "exchange_expected", "exchange_next")
+               "exchange_expected", "exchange_next", "declare_gain", "declare_next",
+               "overcall_pass")
 
 
 def reason_text(key: str, params: dict, lang: str = "en") -> str:
     """The text of a (key, params) reason (English unless ``lang`` says otherwise)."""
     return Translator(lang).reason(key, params)
+
+
+def _declare_reasons(action, gains: dict) -> list[tuple[str, dict]]:
+    """Why this declaration or overcall: its gain over declaring that contract later."""
+    named = getattr(action, "contract", None)
+    if not gains or (named is None and not gains):
+        return [("only_choice", {})]
+    ranked = sorted(gains, key=lambda name: -gains[name])
+    if named is None:  # a pass: even the best overcall gains too little
+        return [("overcall_pass", {"gain": gains[ranked[0]]})]
+    out = [("declare_gain", {"gain": gains[named]})]
+    rest = [name for name in ranked if name != named]
+    if rest:
+        out.append(("declare_next", {"gain": gains[rest[0]]}))
+    return out
 
 
 def _exchange_reasons(action, report: dict) -> list[tuple[str, dict]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..actions import Play
 from ..states import Phase
 from .base import Bot, models_exchange
+from .declaring import decide, handles
 from .knowledge import Knowledge
 from .policy import medium_play
 from .search import evaluate_exchange
@@ -19,6 +20,9 @@ class MediumBot(Bot):
     exchange_worlds = {"swap": 60, "discard": 24}  # Take/Keep, discard sets
 
     def steps(self, view):
+        if handles(view):
+            action = yield from decide(view, "medium", self.rng)
+            return action
         if view.phase == Phase.EXCHANGE:
             if not models_exchange(view):
                 return self.any_choice(view)

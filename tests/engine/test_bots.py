@@ -320,3 +320,61 @@ def test_worlds_put_the_cut_card_with_the_dealer():
             k = Knowledge(m.view(seat))
             for _ in range(10):
                 assert k.sample(rng)[dealer] >> cut & 1
+
+
+DECLARED = [("trjamann", {}), ("laugavatn", {}), ("laugavatn", {"exchange": "draw"})]
+
+
+def _drive_declared(match, bots, max_deals, seen):
+    """As _drive, for the declared family: every call is one the view offered, every
+    discard has a legal size; ``seen`` collects (stage, kind of action)."""
+    while not match.finished:
+        if match.phase == "deal-over":
+            if len(match.deals) >= max_deals:
+                break
+            match.start_next_deal()
+            continue
+        seat = match.turn
+        view = match.view(seat)
+        action = bots[seat].choose(view)
+        if view.phase == "exchange":
+            if view.discard_limit is None:
+                assert action in view.choices
+            else:
+                assert isinstance(action, Discard) and len(action.cards) <= view.discard_limit
+                assert view.stage != "lay_away" or len(action.cards) == view.discard_limit
+            seen.add((view.stage, type(action).__name__, getattr(action, "contract", 0) is None))
+        else:
+            assert isinstance(action, Play) and view.legal >> action.card & 1
+        match.apply(action, seat)
+
+
+@pytest.mark.parametrize("level,deals", [("random", 450), ("easy", 600), ("medium", 150),
+                                         ("hard", 18)])
+@pytest.mark.parametrize("rules,options", DECLARED)
+def test_bots_play_the_declared_family_legally(level, deals, rules, options):
+    """Seeded 16-card deals, thousands over the levels and rule sets (whole matches of 12
+    or 18 deals, then a part of one)."""
+    seen = set()
+    played = 0
+    seed = 0
+    while played < deals:
+        m = Match(rules, options, seed=seed)
+        _drive_declared(m, [_bot(level, seed * 3 + s) for s in range(3)], deals - played, seen)
+        played += len(m.deals)
+        seed += 1
+    stages = {stage for stage, _, _ in seen}
+    if options.get("exchange") == "draw":
+        assert stages == {"declare", "overcall", "draw"}
+    else:
+        assert {"declare", "pickup", "lay_away"} <= stages
+        assert ("overcall" in stages) == (rules == "laugavatn")
+    if rules == "laugavatn" and level != "easy":  # Easy never overcalls; the others do
+        assert ("overcall", "Overcall", False) in seen
+
+
+def test_declaring_bots_tick_every_list_to_the_match_end():
+    for rules, options in DECLARED:
+        m = Match(rules, options, seed=5)
+        _drive_declared(m, [_bot(lvl, 5) for lvl in ("easy", "medium", "hard")], 99, set())
+        assert m.finished and len(m.deals) == 3 * len(m.rules.ENTRIES)

@@ -1,0 +1,271 @@
+"""The declared-contract family (Trjámann, Laugavatnsmanni): declaring, overcalling and the
+exchange, for every level.
+
+Every seat declares each contract on its list exactly once in a match, so declaring is a
+matter of *when*: declare a contract now when this hand suits it better than an average
+hand would. A contract's worth now is the expected deal score of declaring it with this
+hand (``value``), its worth later the expected score with a random hand (``baseline``, the
+same estimate averaged over random deals); the bot declares the contract with the largest
+gain ``value - baseline`` and overcalls when a gain is clearly positive. Easy is greedy
+(no baseline, never overcalls); Medium estimates by rule (``quick_value``); Hard by playing
+sampled worlds out (``rollout_value``). All of it sees the SeatView only.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Generator
+
+from ..actions import TAKE, Discard
+from ..cards import SUIT_MASKS, cards_of, mask_of
+from ..rules import get_rules
+from ..rules.declared import Declare, Overcall
+from .policy import contract_info, medium_play
+from .search import SLICE_S, rollout
+
+STAGES = ("declare", "overcall", "pickup", "lay_away", "draw")
+OVERCALL_MARGIN = {"medium": 1.0, "hard": 0.75}  # points of gain an overcall must promise
+_BASELINE_DEALS = {"quick": 400, "rollout": 60}
+
+
+def handles(view) -> bool:
+    """Is this an exchange step of the declared family (decided here, not by the level)?"""
+    return view.phase == "exchange" and view.stage in STAGES
+
+
+class _Pacer:
+    """``due()`` is true about every SLICE_S seconds: the moment for a generator to yield."""
+
+    def __init__(self) -> None:
+        self.t = time.perf_counter()
+
+    def due(self) -> bool:
+        now = time.perf_counter()
+        if now - self.t > SLICE_S:
+            self.t = now
+            return True
+        return False
+
+
+# -- what a hand is worth in a contract --------------------------------------------------------
+
+def quick_tricks(hand: int, info) -> float:
+    """Tricks a 16-card hand should take in a contract, by rule (used by Easy and Medium)."""
+    trump, nolo, power = info[0], info[1], info[2]
+    total = 0.0
+    for s in range(4):
+        mine = sorted((c for c in cards_of(hand & SUIT_MASKS[s])), key=lambda c: -power[c])
+        n = len(mine)
+        if nolo:
+            # Lowest first: the i-th lowest card is caught when too few cards lie under it.
+            for i, c in enumerate(reversed(mine)):
+                under = sum(1 for x in range(13 * s, 13 * s + 13)
+                            if power[x] < power[c] and not hand >> x & 1)
+                total += 1.0 if under <= i else 0.4 if under <= i + 2 else 0.0
+            continue
+        for i, c in enumerate(mine):
+            over = sum(1 for x in range(13 * s, 13 * s + 13)
+                       if power[x] > power[c] and not hand >> x & 1)
+            total += 1.0 if over == 0 else 0.5 if over <= i else 0.0
+        if s == trump:
+            total += max(0.0, n - (13 - n) / 2) * 0.8  # long trumps
+        elif trump >= 0 and n <= 1:
+            total += (2 - n) * 0.5 * min(1.0, (hand & SUIT_MASKS[trump]).bit_count() / 5)
+        elif trump < 0:
+            total += max(0.0, n - 6) * 0.5  # a long suit may run in Grand
+    return total
+
+
+def deal_score_for(rules, contract, tricks_mine: float) -> float:
+    """The declarer's score for ``tricks_mine`` tricks (a rule set's formula, seat 0)."""
+    rest = (rules.hand_size - tricks_mine) / 2
+    return rules.deal_score(contract, [tricks_mine, rest, rest], {})[0]
+
+
+def quick_value(view, contract: str, hand: int | None = None) -> float:
+    rules = get_rules(view.rules)
+    c = rules.declared(contract, 0)
+    return deal_score_for(rules, c, quick_tricks(view.hand if hand is None else hand,
+                                                  contract_info(c)))
+
+
+def lay_away(hand: int, n: int, info) -> tuple:
+    """The ``n`` cards a hand is best rid of: trump/Grand, low side cards from short suits
+    (voids to ruff) keeping aces and trumps; Nóló, the cards with fewest cards under them."""
+    trump, nolo, power = info[0], info[1], info[2]
+    lens = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
+
+    def keep(c):
+        s = c // 13
+        if nolo:
+            under = sum(1 for x in range(13 * s, 13 * s + 13)
+                        if power[x] < power[c] and not hand >> x & 1)
+            return under - 0.1 * lens[s]
+        if s == trump:
+            return 100 + power[c]
+        return power[c] % 100 + (30 if c % 13 == 12 else 0) + 2 * lens[s]
+    return tuple(sorted(sorted(cards_of(hand), key=keep)[:n]))
+
+
+def draw_discards(hand: int, limit: int, info) -> tuple:
+    """The draw exchange: lay away the clear losers (up to ``limit``)."""
+    trump, nolo, power = info[0], info[1], info[2]
+    out = []
+    for c in lay_away(hand, limit, info):
+        r = c % 13
+        if nolo:
+            if power[c] >= 7:  # nine and up (the Ace is low)
+                out.append(c)
+        elif c // 13 != trump and r < 8:  # side cards below the ten
+            out.append(c)
+    return tuple(out)
+
+
+def _world(rng, unseen: list[int], me: int, hand: int, sizes=(16, 16)):
+    """Hands by seat (ours as given) and the Manni, dealt from the unseen cards."""
+    rng.shuffle(unseen)
+    hands = [0, 0, 0]
+    hands[me] = hand
+    a, b = (me + 1) % 3, (me + 2) % 3
+    hands[a] = mask_of(unseen[:sizes[0]])
+    hands[b] = mask_of(unseen[sizes[0]:sizes[0] + sizes[1]])
+    return hands, unseen[sizes[0] + sizes[1]:]
+
+
+def _play_world(rules, options, contract, hands, manni, me: int, declarer: int, leader: int,
+                discards=None) -> int:
+    """The declarer's exchange (its discards, or by rule), the play with the Medium policy;
+    ``me``'s deal score."""
+    info = contract_info(contract)
+    hands = list(hands)
+    h = hands[declarer]
+    if options.get("exchange", "pickup") == "pickup":
+        h |= mask_of(manni)
+        out = discards if discards is not None else lay_away(h, len(manni), info)
+        hands[declarer] = h & ~mask_of(out)
+    else:
+        out = discards if discards is not None else draw_discards(h, len(manni), info)
+        hands[declarer] = (h & ~mask_of(out)) | mask_of(manni[:len(out)])
+    tricks = rollout(hands, leader, (), (0, 0, 0), (0, 0, 0), info, medium_play)
+    return rules.deal_score(contract, tricks, options)[me]
+
+
+def rollout_value(view, contract: str, rng, worlds: int) -> Generator[None, None, float]:
+    """Mean deal score of declaring ``contract`` with this hand, over sampled worlds."""
+    rules = get_rules(view.rules)
+    me = view.seat
+    c = rules.declared(contract, me)
+    unseen = cards_of(rules.deck & ~view.hand)
+    leader = (view.dealer + 1) % 3
+    total = 0.0
+    pace = _Pacer()
+    for _ in range(worlds):
+        hands, manni = _world(rng, unseen, me, view.hand)
+        total += _play_world(rules, view.options, c, hands, manni, me, me, leader)
+        if pace.due():
+            yield
+    return total / worlds
+
+
+_BASELINES: dict = {}
+
+
+def baseline(rules, options: dict, contract: str, kind: str) -> Generator[None, None, float]:
+    """A contract's mean score for a random hand (its worth when declared later), by the
+    ``kind`` of estimate ("quick" or "rollout"); computed once, from a fixed seed."""
+    key = (rules.name, options.get("exchange", "pickup"), contract, kind)
+    if key not in _BASELINES:
+        rng = random.Random(0xDEC1)
+        deck = cards_of(rules.deck)
+        total = 0.0
+        n = _BASELINE_DEALS[kind]
+        c = rules.declared(contract, 0)
+        info = contract_info(c)
+        pace = _Pacer()
+        for _ in range(n):
+            rng.shuffle(deck)
+            hand = mask_of(deck[:16])
+            if kind == "quick":
+                total += deal_score_for(rules, c, quick_tricks(hand, info))
+            else:
+                hands = [hand, mask_of(deck[16:32]), mask_of(deck[32:48])]
+                total += _play_world(rules, options, c, hands, deck[48:], 0, 0, rng.randrange(3))
+                if pace.due():
+                    yield
+        _BASELINES[key] = total / n
+    return _BASELINES[key]
+
+
+# -- the decisions -----------------------------------------------------------------------------
+
+def gains(view, level: str, rng, worlds: int) -> Generator[None, None, dict]:
+    """Contract -> (value now - baseline) for every contract this seat may name now."""
+    rules = get_rules(view.rules)
+    names = [a.contract for a in view.choices if a.contract is not None]
+    out = {}
+    for name in names:
+        if level == "hard":
+            now = yield from rollout_value(view, name, rng, worlds)
+            later = yield from baseline(rules, view.options, name, "rollout")
+        else:
+            now = quick_value(view, name)
+            later = 0.0 if level == "easy" else (yield from baseline(rules, view.options, name,
+                                                                   "quick"))
+        out[name] = now - later
+    return out
+
+
+def decide(view, level: str, rng, worlds: int = 24,
+           report: dict | None = None) -> Generator[None, None, object]:
+    """The action for a declared-family exchange step (a generator, like ``Bot.steps``);
+    ``report``, if given, receives the ``gains`` weighed for a declaration or overcall."""
+    stage = view.stage
+    info = contract_info(view.contract) if stage in ("lay_away", "draw") else None
+    if stage == "pickup":
+        # Picking the Manni up never hurts: the hand may lay the same four cards away.
+        return TAKE
+    if stage == "lay_away":
+        return Discard(lay_away(view.hand, view.discard_limit, info))
+    if stage == "draw":
+        if level == "hard":
+            action = yield from _best_draw(view, rng, worlds)
+            return action
+        return Discard(draw_discards(view.hand, view.discard_limit, info))
+    by_gain = yield from gains(view, level, rng, worlds)
+    if report is not None:
+        report["gains"] = by_gain
+    best = max(by_gain, key=lambda name: (by_gain[name], name))
+    if stage == "declare":
+        return Declare(best)
+    margin = OVERCALL_MARGIN.get(level)
+    if margin is not None and by_gain[best] > margin:
+        return Overcall(best)
+    return Overcall(None)
+
+
+def _best_draw(view, rng, worlds: int):
+    """Hard's draw: compare discarding the rule's losers, fewer, or none, on sampled worlds."""
+    rules = get_rules(view.rules)
+    me = view.seat
+    info = contract_info(view.contract)
+    full = draw_discards(view.hand, view.discard_limit, info)
+    options = [full[:k] for k in range(len(full) + 1)]
+    if len(options) == 1:
+        return Discard(options[0])
+    unseen = cards_of(rules.deck & ~view.hand & ~view.own_out)
+    leader = (view.dealer + 1) % 3
+    totals = [0.0] * len(options)
+    pace = _Pacer()
+    for _ in range(worlds):
+        hands, manni = _world(rng, unseen, me, view.hand)
+        for i, d in enumerate(options):
+            totals[i] += _play_world(rules, view.options, view.contract, hands, manni, me, me,
+                                     leader, discards=d)
+        if pace.due():
+            yield
+    best = max(range(len(options)), key=lambda i: (totals[i], -i))
+    return Discard(options[best])
+
+
+__all__ = ["handles", "decide", "quick_tricks", "lay_away", "draw_discards"]
