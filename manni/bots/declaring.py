@@ -20,18 +20,17 @@ from typing import Generator
 from ..actions import TAKE, Discard
 from ..cards import SUIT_MASKS, cards_of, mask_of
 from ..rules import get_rules
-from ..rules.declared import Declare, Overcall
+from ..rules.declared import Declare, DeclareExchange, Overcall
 from .policy import contract_info, medium_play
 from .search import SLICE_S, rollout
 
-STAGES = ("declare", "overcall", "pickup", "lay_away", "draw")
 OVERCALL_MARGIN = {"medium": 1.0, "hard": 0.75}  # points of gain an overcall must promise
 _BASELINE_DEALS = {"quick": 400, "rollout": 60}
 
 
 def handles(view) -> bool:
     """Is this an exchange step of the declared family (decided here, not by the level)?"""
-    return view.phase == "exchange" and view.stage in STAGES
+    return view.phase == "exchange" and view.exchange_kind == DeclareExchange.kind
 
 
 class _Pacer:

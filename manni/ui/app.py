@@ -20,8 +20,8 @@ from . import render, review_view
 from .alerts import Alerts, elsewhere_html
 from .game import Game
 from .rules_page import rules_html
-from .settings import (BAD_RECORD_KEY, DEFAULT_LEVELS, RECORD_KEY, SETTINGS_KEY, SPEEDS,
-                       VARIANTS, Settings, bot_levels, parse_seed)
+from .settings import (BAD_RECORD_KEY, DEFAULT_LEVELS, EXCHANGES, RECORD_KEY, SETTINGS_KEY,
+                       SPEEDS, VARIANTS, Settings, bot_levels, parse_seed)
 from .stats import STATS_KEY, Stats, reset_confirm_html, stats_html
 from .tabs import CHANNEL, TabSync
 
@@ -214,6 +214,7 @@ class App:
         self._options("opt-variant", [(v, t(f"variant.{v}")) for v in VARIANTS])
         self._options("opt-level", [(v, t(f"level.{v}")) for v in self.levels])
         self._options("opt-speed", [(v, t(f"speed.{v}")) for v in SPEEDS])
+        self._options("opt-exchange", [(v, t(f"exchange.{v}")) for v in EXCHANGES])
 
     def _options(self, select_id: str, items) -> None:
         sel = _by_id(select_id)
@@ -229,6 +230,7 @@ class App:
         _on(document, "keydown", self.guard(self.on_key))
         _on(_by_id("opt-speed"), "change", self.guard(self.on_speed))
         _on(_by_id("opt-lang"), "change", self.guard(self.on_lang))
+        _on(_by_id("opt-variant"), "change", self.guard(lambda event: self.sync_menu()))
         _on(_by_id("import-file"), "change", self.guard(self.on_file))
         _on(_by_id("review-dialog"), "close", self.guard(self.on_review_closed))
 
@@ -484,6 +486,15 @@ class App:
     def do_confirm_discard(self, el) -> None:
         self.after(self.game.confirm_discard())
 
+    def do_declare(self, el) -> None:
+        self.after(self.game.declare(str(_attr(el, "data-contract"))))
+
+    def do_overcall(self, el) -> None:
+        self.after(self.game.overcall(str(_attr(el, "data-contract"))))
+
+    def do_pass(self, el) -> None:
+        self.after(self.game.overcall(None))
+
     def do_next_deal(self, el) -> None:
         self.after(self.game.next_deal())
 
@@ -643,10 +654,21 @@ class App:
         _by_id("opt-level").value = s.level
         _by_id("opt-speed").value = s.speed
         _by_id("opt-practice").checked = self.game.practice and self.game.tutorial is None
+        _by_id("opt-exchange").value = s.exchange
+        _by_id("opt-overcalls").checked = s.overcalls
+        self.sync_menu()
         _by_id("menu-message").textContent = ""
         _by_id("damaged-tools").hidden = not self.damaged_text()
         _by_id("share-note").textContent = self.t("menu.share", seed=self.game.match.seed)
         _by_id("menu-dialog").showModal()
+
+    def sync_menu(self) -> None:
+        """Show only the fields the chosen rule set has an option for."""
+        from ..rules import get_rules
+        rules, _ = VARIANTS.get(str(_by_id("opt-variant").value), VARIANTS["classic"])
+        known = get_rules(rules).options
+        for name in ("target", "exchange", "overcalls"):
+            _by_id(f"field-{name}").hidden = name not in known
 
     def do_scores(self, el) -> None:
         _by_id("scores-body").innerHTML = render.score_sheet(self.game)
@@ -668,6 +690,8 @@ class App:
             "level": _by_id("opt-level").value,
             "speed": _by_id("opt-speed").value,
             "lang": self.settings.lang,
+            "exchange": _by_id("opt-exchange").value,
+            "overcalls": bool(_by_id("opt-overcalls").checked),
         }, self.levels)
         self.settings = s
         self.game = Game.new(s, None, self.t, practice=bool(_by_id("opt-practice").checked))
@@ -697,7 +721,8 @@ class App:
 
     def _settings_dict(self) -> dict:
         s = self.settings
-        return {"variant": s.variant, "target": s.target, "level": s.level, "speed": s.speed, "lang": s.lang}
+        return {"variant": s.variant, "target": s.target, "level": s.level, "speed": s.speed, "lang": s.lang,
+                "exchange": s.exchange, "overcalls": s.overcalls}
 
     def do_export(self, el) -> None:
         m = self.game.match

@@ -18,9 +18,11 @@ from ..cards import parse_card
 from ..errors import IllegalAction, ManniError
 from ..match import Match
 from ..record import dumps, loads
+from ..rules.base import CONTRACTS
+from ..rules.declared import Declare, Overcall
 from ..text import Translator
 from ..undo import undo_refusal, undo_target
-from .settings import Settings, variant_of
+from .settings import Settings, settings_from_options, variant_of
 
 if TYPE_CHECKING:
     from .tutorial import Tutorial
@@ -49,7 +51,17 @@ def action_phrase(action, t) -> str:
         return t("hint.keep_hand")
     if isinstance(action, Discard):
         return t.plural("hint.discard", len(action.cards), cards=t.cards(action.cards))
+    if isinstance(action, (Declare, Overcall)):
+        return call_text(action, t, "hint")
     return t.t_or(f"action.{type(action).__name__.lower()}", str(action))
+
+
+def call_text(action, t, prefix: str, name: str = "") -> str:
+    """What a declaration or overcall says (``prefix``: "hint", "say" or "say.you")."""
+    if action.contract is None:
+        return t(f"{prefix}.pass", name=name)
+    key = "declare" if isinstance(action, Declare) else "overcall"
+    return t(f"{prefix}.{key}", name=name, contract=t.contract(CONTRACTS[action.contract]))
 
 
 # --------------------------------------------------------------------------------------
@@ -102,7 +114,7 @@ class Game:
     def from_match(cls, match: Match, settings: Settings, t: Translator | None = None) -> "Game":
         """A replayed match (a record's); the settings take its rule set and target."""
         settings.variant = variant_of(match.rules.name, match.options)
-        settings.target = match.options.get("target", settings.target)
+        settings_from_options(settings, match.options)
         return cls(match, settings, t)
 
     def record_json(self) -> str:
@@ -229,7 +241,15 @@ class Game:
             return "keep-hand"
         if isinstance(action, Discard) and not action.cards:
             return "confirm-discard"
+        if isinstance(action, Declare):
+            return f"declare:{action.contract}"
+        if isinstance(action, Overcall):
+            return "pass" if action.contract is None else f"overcall:{action.contract}"
         return None
+
+    def contract_name(self, name: str) -> str:
+        """A contract by its engine name ("spades", "grand", ...), as the player reads it."""
+        return self.t.contract(CONTRACTS[name])
 
     # -- notices and announcements -------------------------------------------------------
     def say(self, text: str) -> None:
@@ -258,7 +278,7 @@ class Game:
         v = self.view
         if not (v.hand >> c & 1):
             return False
-        if v.phase == "exchange" and v.exchange_kind == "draw":
+        if v.phase == "exchange" and v.discard_limit is not None:
             if v.turn != YOU:
                 return self.refuse(self.t("notice.wait_turn", name=self.t.seat(v.turn)))
             if c in self.selected:
@@ -278,6 +298,12 @@ class Game:
 
     def keep_hand(self) -> bool:
         return self.act(KEEP)
+
+    def declare(self, contract: str) -> bool:
+        return self.act(Declare(contract))
+
+    def overcall(self, contract: str | None) -> bool:
+        return self.act(Overcall(contract))
 
     def confirm_discard(self) -> bool:
         return self.act(Discard(tuple(sorted(self.selected))))
@@ -349,6 +375,8 @@ class Game:
             self.say(t("say.you_take_manni") if you else t("say.takes_manni", name=name))
         elif isinstance(action, Keep):
             self.say(t("say.you_keep_hand") if you else t("say.keeps_hand", name=name))
+        elif isinstance(action, (Declare, Overcall)):
+            self.say(call_text(action, t, "say.you" if you else "say", name))
         elif isinstance(action, Discard):
             n = len(action.cards)  # only the count: the cards stay hidden
             self.say(t.plural("say.you_exchange", n) if you else t.plural("say.exchanges", n, name=name))

@@ -77,7 +77,8 @@ def table_attrs(game) -> dict[str, str]:
     turn = "you" if game.bot_seat() is None else "opponent"
     m = game.match
     return {"data-phase": phase, "data-turn": turn, "data-rules": m.rules.name,
-            "data-deal": str(len(m.deals)), "data-actions": str(len(m.actions))}
+            "data-deal": str(len(m.deals)), "data-actions": str(len(m.actions)),
+            "data-stage": game.view.stage or ""}
 
 
 def status_text(game) -> str:
@@ -92,7 +93,12 @@ def status_text(game) -> str:
     if phase == "exchange":
         if v.exchange_kind == "swap":
             return t("status.your_exchange_swap", n=v.hand_sizes[YOU])
+        if v.stage in ("declare", "overcall", "pickup"):
+            return t(f"status.your_{v.stage}", name=t.seat(v.contract.declarer or 0),
+                     contract=t.contract(v.contract))
         limit = v.discard_limit or 0
+        if v.stage == "lay_away":
+            return t("status.your_lay_away", n=len(game.selected), limit=limit)
         return (t.plural("status.your_exchange_draw", limit) + " "
                 + t("status.selected", n=len(game.selected), limit=limit))
     return t("status.your_follow") if v.trick else t("status.your_lead")
@@ -104,6 +110,8 @@ def _seat_exchange_note(v, seat, t) -> str:
         return ""
     if v.exchange_kind == "swap":
         return t("seat.took_manni") if ex else t("seat.kept_hand")
+    if v.options.get("exchange") == "pickup":
+        return t("seat.took_manni") if ex else t("seat.left_manni")
     return t.plural("seat.exchanged", ex)
 
 
@@ -118,6 +126,9 @@ def seat_panel(v, seat, game) -> str:
         # role="img": a plain <span> may not carry aria-label (axe: aria-prohibited-attr)
         dealer = (f'<span class="dealer-chip" role="img" title="{_e(t("seat.dealer"))}" '
                   f'aria-label="{_e(t("seat.dealer"))}">{_e(t("seat.dealer_short"))}</span>')
+    if getattr(v.contract, "declarer", None) == seat:
+        dealer += (f'<span class="declarer-chip" role="img" title="{_e(t("seat.declarer"))}" '
+                   f'aria-label="{_e(t("seat.declarer"))}">{_e(t("seat.declarer_short"))}</span>')
     stats = [t.plural("seat.tricks", v.tricks[seat])]
     if seat != YOU:
         stats.append(t.plural("seat.cards", v.hand_sizes[seat]))
@@ -152,6 +163,10 @@ def contract_box(v, t, extra: str = "") -> str:
     """Deal number, contract, the Manni and its reminder card (2 of trumps, or the cut)."""
     parts = [f'<div class="deal-no">{_e(t("table.deal", n=v.deal_number))}</div>{extra}',
              f'<div class="contract" data-contract="{_e(v.contract.name)}">{_e(t.contract(v.contract))}</div>']
+    declarer = getattr(v.contract, "declarer", None)
+    if declarer is not None:
+        parts.append(f'<div class="declared-by" data-declarer="{declarer}">'
+                     f'{_e(t("table.declared_by", name=t.seat(declarer)))}</div>')
     if v.contract.trump is None:
         parts.append(f'<div class="contract-hint">{_e(t(f"contract.{v.contract.name}_hint"))}</div>')
     cards = []
@@ -215,17 +230,24 @@ def action_bar(game) -> str:
     v, t = game.view, game.t
     out = []
     if game.phase == "exchange" and v.turn == YOU:
-        if v.exchange_kind == "swap":
+        if v.stage in ("declare", "overcall"):
+            return declare_panel(game)
+        if v.exchange_kind == "swap" or v.stage == "pickup":
+            keep = "btn.keep_hand" if v.exchange_kind == "swap" else "btn.leave_manni"
             for action, cls, key in (("take-manni", "btn primary", "btn.take_manni"),
-                                     ("keep-hand", "btn", "btn.keep_hand")):
+                                     ("keep-hand", "btn", keep)):
                 extra_cls, extra = _hint_attrs(game, action)
                 out.append(f'<button type="button" class="{cls}{extra_cls}" data-action="{action}"{extra}>'
                            f'{_e(t(key))}</button>')
         else:
             n = len(game.selected)
             extra_cls, extra = _hint_attrs(game, "confirm-discard")
+            label = (t.plural("btn.lay_away", v.discard_limit) if v.stage == "lay_away"
+                     else t.plural("btn.confirm_discard", n))
             out.append(f'<button type="button" class="btn primary{extra_cls}" data-action="confirm-discard"{extra}>'
-                       f'{_e(t.plural("btn.confirm_discard", n))}</button>')
+                       f'{_e(label)}</button>')
+    elif game.phase == "exchange" and v.stage in ("declare", "overcall"):
+        out.append(lists_table(game))  # while the others declare: what everyone has left
     return f'<div class="actions">{"".join(out)}</div>'
 
 
@@ -239,6 +261,75 @@ def undo_button(game) -> str:
     return (f'<button type="button" class="btn small unavailable" data-action="undo" aria-disabled="true" '
             f'title="{_e(why)}" aria-describedby="undo-why">{_e(t("btn.undo"))}</button>'
             f'<span id="undo-why" class="visually-hidden">{_e(why)}</span>')
+
+
+def meaning(game, name: str) -> str:
+    """What declaring a contract means, scores included."""
+    c = game.match.rules.declared(name, YOU)
+    return game.t(f"meaning.{c.kind}")
+
+
+def declare_panel(game) -> str:
+    """Your declaration or overcall: one button per contract still on your list, each with
+    what it means (and Pass first when overcalling), then every player's list."""
+    v, t = game.view, game.t
+    hinted = game.hinted_action()
+    overcall = v.stage == "overcall"
+    items = []
+    for action in v.choices:
+        name = action.contract
+        if name is None:
+            act, key, title = "pass", "pass", t("btn.pass")
+            text = t("meaning.pass", name=t.seat(v.contract.declarer), contract=t.contract(v.contract))
+            attrs = ""
+        else:
+            act = "overcall" if overcall else "declare"
+            key, title, text = f"{act}:{name}", game.contract_name(name), meaning(game, name)
+            attrs = f' data-contract="{_e(name)}"'
+        cls = "choice" + (" hinted" if hinted == key else "")
+        extra = f' aria-description="{_e(t("hint.suggested"))}"' if hinted == key else ""
+        items.append(f'<li><button type="button" class="{cls}" data-action="{act}"{attrs}{extra}>'
+                     f'<span class="choice-name">{_e(title)}</span>'
+                     f'<span class="choice-meaning">{_e(text)}</span></button></li>')
+    head = t("declare.overcall_title") if overcall else t("declare.title")
+    return (f'<div class="actions declare-panel" role="group" aria-labelledby="declare-title">'
+            f'<h2 id="declare-title" class="declare-title">{_e(head)}</h2>'
+            f'<ul class="choices">{"".join(items)}</ul>{lists_table(game)}</div>')
+
+
+def _ticks(game) -> list[dict]:
+    """Per seat: list entry -> the number of the deal that ticked it (the current deal's
+    declaration included: it is ticked when declared)."""
+    ticks = [{}, {}, {}]
+    for i, c in enumerate(game.past_contracts()):
+        if getattr(c, "declarer", None) is not None:
+            ticks[c.declarer][c.entry] = i + 1
+    return ticks
+
+
+def lists_table(game) -> str:
+    """Each player's list of contracts with the ones declared ticked (declared rule sets)."""
+    v, t = game.view, game.t
+    if v.lists is None:
+        return ""
+    entries = list(v.ruleset.ENTRIES)
+    ticks = _ticks(game)
+    head = "".join(f'<th scope="col"><abbr title="{_e(t(f"entry.{e}"))}">{_e(t(f"entry_short.{e}"))}</abbr></th>'
+                   for e in entries)
+    rows = []
+    for s in range(3):
+        cells = []
+        for e in entries:
+            n = ticks[s].get(e)
+            if n is None:
+                cells.append(f'<td class="open" aria-label="{_e(t("lists.open", entry=t(f"entry.{e}")))}"></td>')
+            else:
+                cells.append(f'<td class="ticked" data-entry="{_e(e)}" '
+                             f'aria-label="{_e(t("lists.ticked", entry=t(f"entry.{e}"), n=n))}">'
+                             f'<span aria-hidden="true">✓{n}</span></td>')
+        rows.append(f'<tr data-seat="{s}"><th scope="row">{_e(t.seat(s))}</th>{"".join(cells)}</tr>')
+    return (f'<table class="lists"><caption>{_e(t("lists.title"))}</caption>'
+            f'<thead><tr><td></td>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
 def tools_bar(game) -> str:
@@ -256,7 +347,7 @@ def tools_bar(game) -> str:
 
 def hand_html(game) -> str:
     v, t = game.view, game.t
-    drawing = game.phase == "exchange" and v.exchange_kind == "draw" and v.turn == YOU
+    drawing = game.phase == "exchange" and v.discard_limit is not None and v.turn == YOU
     playing = game.phase == "play" and v.turn == YOU
     buttons = []
     hinted = game.hinted_cards()
@@ -265,6 +356,8 @@ def hand_html(game) -> str:
                                    selectable=drawing, selected=c in game.selected, dim=playing,
                                    hinted=c in hinted))
     cls = "hand"
+    if len(buttons) > 12:  # the declared rule sets' 16 (20 while laying away)
+        cls += " many"
     if drawing:
         cls += " choosing"
     return (f'<div id="hand" class="{cls}" role="group" aria-label="{_e(t("table.hand_label"))}">'
@@ -298,7 +391,7 @@ def _contract_short(contract, t) -> str:
 def score_sheet(game) -> str:
     v, t = game.view, game.t
     if not v.deal_scores:
-        return f'<p class="sheet-empty">{_e(t("sheet.empty"))}</p>'
+        return f'<p class="sheet-empty">{_e(t("sheet.empty"))}</p>{lists_table(game)}'
     contracts = game.past_contracts()
     split = v.ruleset.split_columns
     head = [f'<th scope="col">{_e(t("sheet.deal"))}</th>']
@@ -314,6 +407,8 @@ def score_sheet(game) -> str:
     for i, score in enumerate(v.deal_scores):
         c = contracts[i] if i < len(contracts) else None
         label = f'{i + 1} <span class="sheet-contract">{_e(_contract_short(c, t)) if c else ""}</span>'
+        if getattr(c, "declarer", None) is not None:
+            label += f' <span class="sheet-declarer">{_e(t.seat(c.declarer))}</span>'
         cells = [f'<th scope="row">{label}</th>']
         for s in range(3):
             n = score[s]
@@ -332,9 +427,14 @@ def score_sheet(game) -> str:
             foot.append(f'<td>{_e(_signed(total) if v.ruleset.negative_scores(v.options) else total)}</td>')
     thead = "<tr>" + "".join(head) + "</tr>" + ("<tr>" + "".join(sub) + "</tr>" if split else "")
     practice = f' · <span class="practice-mark">{_e(t("sheet.practice"))}</span>' if game.practice else ""
+    if v.lists is None:
+        goal = t("table.target", n=v.options.get("target"))
+    else:
+        goal = t("sheet.every_contract", n=3 * len(v.ruleset.ENTRIES))
     return (f'<table class="sheet{" split" if split else ""}"><caption>{_e(t("sheet.title"))} · '
-            f'{_e(t("table.target", n=v.options.get("target")))}{practice}</caption>'
-            f'<thead>{thead}</thead><tbody>{"".join(rows)}</tbody><tfoot><tr>{"".join(foot)}</tr></tfoot></table>')
+            f'{_e(goal)}{practice}</caption>'
+            f'<thead>{thead}</thead><tbody>{"".join(rows)}</tbody><tfoot><tr>{"".join(foot)}</tr></tfoot></table>'
+            f'{lists_table(game)}')
 
 
 def result_panel(game) -> str:

@@ -26,6 +26,7 @@ from ..variants import VARIANTS, variant_of  # noqa: F401  (the UI's names for t
 RECORD_KEY = "manni:record"
 SETTINGS_KEY = "manni:settings"
 BAD_RECORD_KEY = "manni:record.bad"  # a saved match that could not be read, kept for download
+EXCHANGES = ("pickup", "draw")  # the declared rule sets' ``exchange`` option
 
 # speed -> (ms before an opponent's move, ms pause on a completed trick)
 SPEEDS = {
@@ -58,10 +59,16 @@ class Settings:
     level: str = "medium"
     speed: str = "normal"
     lang: str = ""  # "" = the browser's preference (navigator.languages)
+    exchange: str = "pickup"  # Trjámann, Laugavatnsmanni
+    overcalls: bool = True  # Laugavatnsmanni
 
     def rules_and_options(self) -> tuple[str, dict]:
+        """The engine's rule set and options: each setting the rule set has an option for."""
+        from ..rules import get_rules
         rules, extra = VARIANTS[self.variant]
-        return rules, {"target": self.target, **extra}
+        known = get_rules(rules).options
+        mine = {"target": self.target, "exchange": self.exchange, "overcalls": self.overcalls}
+        return rules, {**{k: v for k, v in mine.items() if k in known}, **extra}
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))
@@ -92,12 +99,19 @@ class Settings:
         field keeps its default and its name goes into ``aside``."""
         s = cls()
         aside = [] if aside is None else aside
-        for name in ("variant", "level", "speed", "lang"):
+        for name in ("variant", "level", "speed", "lang", "exchange"):
             v = data.get(name)
             if isinstance(v, str):
                 setattr(s, name, v)
             elif name in data:
                 aside.append(name)
+        o = data.get("overcalls")
+        if isinstance(o, str) and o.lower() in ("true", "false"):
+            o = o.lower() == "true"
+        if isinstance(o, bool):
+            s.overcalls = o
+        elif "overcalls" in data:
+            aside.append("overcalls")
         t = data.get("target")
         if isinstance(t, str) and re.fullmatch(r"\s*[0-9]{1,4}\s*", t):  # ASCII digits only
             t = int(t)
@@ -118,6 +132,9 @@ class Settings:
         if self.speed not in SPEEDS:
             self.speed = "normal"
             aside.append("speed")
+        if self.exchange not in EXCHANGES:
+            self.exchange = "pickup"
+            aside.append("exchange")
         if self.level not in levels:
             self.level = "medium" if "medium" in levels else levels[0]
             aside.append("level")
@@ -128,6 +145,13 @@ class Settings:
                 aside.append("lang")
             self.lang = ""
         return self
+
+
+def settings_from_options(settings: Settings, options: dict) -> None:
+    """Take over an imported match's options into the settings (those it has)."""
+    settings.target = options.get("target", settings.target)
+    settings.exchange = options.get("exchange", settings.exchange)
+    settings.overcalls = options.get("overcalls", settings.overcalls)
 
 
 def parse_seed(query: str) -> int | None:
