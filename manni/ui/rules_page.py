@@ -21,6 +21,12 @@ PAGES: dict[str, tuple[str, ...]] = {
                       "follow", "winner", "score_minus", "end_classic"),
     "hornafjordur": ("intro", "deck_52", "deal_hornafjordur", "exchange_draw", "contract_cut",
                      "follow", "winner", "winner_nolo", "score_hornafjordur", "end_hornafjordur"),
+    "trjamann": ("intro_declared", "deck_52", "deal_declared", "lists_trjamann", "declare",
+                 "exchange_pickup", "follow", "winner", "winner_nolo", "score_declared",
+                 "end_declared"),
+    "laugavatn": ("intro_declared", "deck_52", "deal_declared", "lists_laugavatn", "declare",
+                  "overcalls", "exchange_pickup", "follow", "winner", "winner_nolo",
+                  "score_declared", "end_declared"),
 }
 
 

@@ -45,3 +45,13 @@ def test_rules_texts_translate_with_the_rest():
     src = (__import__("pathlib").Path(__file__).parents[2] / "manni/ui/rules_page.py").read_text()
     for english in ("Trumps", "The deal", "Nóló", "tricks"):
         assert f'"{english}' not in src
+
+
+def test_the_declared_rule_sets_explain_lists_declaring_and_scoring():
+    trj, laug = rules_html("trjamann", T), rules_html("laugavatn", T)
+    for html in (trj, laug):
+        for text in ("sixteen tricks", "ticked off your list", "lay any four cards",
+                     "minus eight", "six minus theirs"):
+            assert text in html, text
+    assert "Colour" in trj and "twelve deals" in trj and "take over" not in trj
+    assert "eighteen deals" in laug and "Taking over" in laug
