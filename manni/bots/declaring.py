@@ -8,7 +8,8 @@ hand (``value``), its worth later the expected score with a random hand (``basel
 same estimate averaged over random deals); the bot declares the contract with the largest
 gain ``value - baseline`` and overcalls when a gain is clearly positive. Easy is greedy
 (no baseline, never overcalls); Medium estimates by rule (``quick_value``); Hard by playing
-sampled worlds out (``rollout_value``). All of it sees the SeatView only.
+sampled worlds out (``rollout_value``). All of it sees the SeatView only. A layer between
+the search and the levels (it uses the policy and the rollout; the levels call it).
 """
 
 from __future__ import annotations
@@ -82,11 +83,11 @@ def deal_score_for(rules, contract, tricks_mine: float) -> float:
     return rules.deal_score(contract, [tricks_mine, rest, rest], {})[0]
 
 
-def quick_value(view, contract: str, hand: int | None = None) -> float:
+def quick_value(view, contract: str) -> float:
+    """The declarer's score for this hand in ``contract``, by rule."""
     rules = get_rules(view.rules)
     c = rules.declared(contract, 0)
-    return deal_score_for(rules, c, quick_tricks(view.hand if hand is None else hand,
-                                                  contract_info(c)))
+    return deal_score_for(rules, c, quick_tricks(view.hand, contract_info(c)))
 
 
 def lay_away(hand: int, n: int, info) -> tuple:

@@ -113,7 +113,7 @@ def reason_text(key: str, params: dict, lang: str = "en") -> str:
 def _declare_reasons(action, gains: dict) -> list[tuple[str, dict]]:
     """Why this declaration or overcall: its gain over declaring that contract later."""
     named = getattr(action, "contract", None)
-    if not gains or (named is None and not gains):
+    if not gains:  # the pickup or the laying away: decided by rule
         return [("only_choice", {})]
     ranked = sorted(gains, key=lambda name: -gains[name])
     if named is None:  # a pass: even the best overcall gains too little
