@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from manni_page import (PageMonitor, assert_no_hidden_cards, boot, hand_codes, record,
-                        true_match, wait_settled)
+from manni_page import (PageMonitor, assert_no_hidden_cards, boot, hand_codes,
+                        no_horizontal_scroll, record, true_match, wait_settled)
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 W, H = 360, 740
@@ -43,8 +43,8 @@ def start(page, variant: str, level: str) -> dict:
 
 
 def no_side_scroll(page, name: str, shots: set) -> None:
-    sw = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
-    assert sw <= W, f"{name}: {sw}px wide at {W}px"
+    """No horizontal scroll; one screenshot of each state (``name``)."""
+    no_horizontal_scroll(page, W)
     if name not in shots:
         shots.add(name)
         ARTIFACTS.mkdir(exist_ok=True)
