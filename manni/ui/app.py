@@ -721,8 +721,8 @@ class App:
 
     def _settings_dict(self) -> dict:
         s = self.settings
-        return {"variant": s.variant, "target": s.target, "level": s.level, "speed": s.speed, "lang": s.lang,
-                "exchange": s.exchange, "overcalls": s.overcalls}
+        return {"variant": s.variant, "target": s.target, "level": s.level, "speed": s.speed,
+                "lang": s.lang, "exchange": s.exchange, "overcalls": s.overcalls}
 
     def do_export(self, el) -> None:
         m = self.game.match
