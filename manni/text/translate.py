@@ -170,8 +170,9 @@ class Translator:
         language-neutral: ``card`` (int), ``cards`` (ints), ``voids`` ((seat, suit) pairs),
         numbers."""
         out = dict(params or {})
-        if "score" in out:
-            out["score"] = self.number(out["score"], signed=True)
+        for name in ("score", "gain"):
+            if name in out:
+                out[name] = self.number(out[name], signed=True)
         if "card" in out:
             out["card"] = self.card(out["card"])
         if "cards" in out:

@@ -180,7 +180,8 @@ def test_rules_pages_and_statistics_have_no_text_outside_the_catalog():
 
 def test_reasons_and_refusals_have_no_text_outside_the_catalog():
     t = Translator("en", catalog=PSEUDO)
-    params = {"card": 5, "cards": [1, 2], "score": 1.5, "worlds": 40, "voids": [(1, 0), (2, 3)]}
+    params = {"card": 5, "cards": [1, 2], "score": 1.5, "gain": -0.25, "worlds": 40,
+              "voids": [(1, 0), (2, 3)]}
     texts = [t.reason(k, params) for k in REASON_KEYS]
     texts += [t.illegal(IllegalAction("x", key.split(".", 1)[1], suit=1, cards=[3], turn=1, limit=2))
               for key in TEMPLATE.entries if key.startswith("illegal.")]
