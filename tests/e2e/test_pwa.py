@@ -40,6 +40,16 @@ def build_of(page) -> str:
     return json.loads(text.split("const BUILD = ", 1)[1].split(";", 1)[0])
 
 
+def reload_offline_and_play(page, context) -> None:
+    context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_function(TURN, timeout=BOOT_MS)
+        play_a_card(page)
+    finally:
+        context.set_offline(False)
+
+
 def test_manifest_is_valid_and_its_icons_exist(page, base_url):
     page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
     href = page.eval_on_selector("link[rel=manifest]", "l => l.href")
@@ -67,13 +77,7 @@ def test_manifest_is_valid_and_its_icons_exist(page, base_url):
 def test_offline_reload_plays_a_card(page, context, base_url, monitor):
     boot(page, f"{base_url}/index.html")
     page.wait_for_function(SW_ACTIVE, timeout=BOOT_MS)
-    context.set_offline(True)
-    try:
-        page.reload()
-        page.wait_for_function(TURN, timeout=BOOT_MS)
-        play_a_card(page)
-    finally:
-        context.set_offline(False)
+    reload_offline_and_play(page, context)
     monitor.assert_clean(page)
 
 
@@ -133,11 +137,5 @@ def test_served_from_a_sub_path(page, context, tmp_path, monitor):
         assert scope == f"{server.url}/manni/"
         outside = [u for u in monitor.requests if not u.startswith(f"{server.url}/manni/")]
         assert not outside, outside
-        context.set_offline(True)
-        try:
-            page.reload()
-            page.wait_for_function(TURN, timeout=BOOT_MS)
-            play_a_card(page)
-        finally:
-            context.set_offline(False)
+        reload_offline_and_play(page, context)
         monitor.assert_clean(page)
