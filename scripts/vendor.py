@@ -18,6 +18,8 @@ Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
                            constants, BUILD (a hash of every precached file) and PRECACHE
                            (path -> sha-256), so its bytes change whenever a precached
                            file does (that is how browsers notice a new deploy)
+  static/vendor/peerjs/    peerjs.min.js (WebRTC data channels for tables with friends)
+  static/vendor/qrcode/    qrcode.js (qrcode-generator: the invite link's QR code)
   static/manni.zip         every .py file under manni/ (and the text catalogs,
                            manni/text/locale/*.po, *.pot), stored with paths
                            "manni/...", so pyscript.toml's
@@ -214,6 +216,24 @@ def vendor_pyscript() -> str:
     return package_version(src)
 
 
+# Single browser scripts for "Play with friends": npm package -> (its file, static/vendor/ dir).
+SCRIPTS = {
+    "peerjs": ("dist/peerjs.min.js", "peerjs"),
+    "qrcode-generator": ("dist/qrcode.js", "qrcode"),
+}
+
+
+def vendor_scripts() -> list[str]:
+    done = []
+    for pkg, (inner, folder) in SCRIPTS.items():
+        src = NODE_MODULES / pkg / inner
+        if not src.is_file():
+            die(f"node_modules/{pkg}/{inner} is missing: run `npm ci` first")
+        shutil.copy2(src, fresh_dir(VENDOR / folder) / src.name)
+        done.append(f"{pkg} {package_version(NODE_MODULES / pkg)}")
+    return done
+
+
 # Runs in Pyodide under Node: compile manni/ to hash-checked .pyc for that Python. A
 # hash-checked .pyc stays valid when the zip is unpacked (new mtimes), and is refused,
 # falling back to the source, if it ever does not match the .py beside it.
@@ -365,14 +385,16 @@ def main(argv: list[str]) -> int:
     pyscript_v = vendor_pyscript()
     kept, total = trim_stdlib(NODE_MODULES / "pyodide" / "python_stdlib.zip",
                               VENDOR / "pyodide" / "python_stdlib.zip", stdlib_needs())
+    scripts = vendor_scripts()
     n = build_manni_zip()
     write_boot_texts()
     ids = write_build_files()
     if not quiet:
         print(f"vendored pyodide {pyodide_v} (stdlib: {kept} of {total} entries), "
-              f"@pyscript/core {pyscript_v}; "
+              f"@pyscript/core {pyscript_v}, {', '.join(scripts)}; "
               f"static/manni.zip: {n} package files; runtime {ids['runtime']}, "
               f"build {ids['build']} ({len(ids['files'])} files precached by sw.js)")
+              f"static/manni.zip: {n} package files; runtime {ids['runtime']}")
     return 0
 
 

@@ -8,20 +8,28 @@ document, renders ``manni.ui.render`` into ``#game`` and drives the opponents wi
 from __future__ import annotations
 
 import asyncio
+import json
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from ..errors import ManniError
-from ..inputs import MAX_RECORD_BYTES
+from ..inputs import MAX_RECORD_BYTES, InputError, parse_json
+from ..net import protocol as net_protocol
+from ..net.guest import GuestTable
+from ..net.host import HostTable
+from ..net.links import host_peer_id, invite_url, is_id, new_id, parse_connection, query
+from ..net.protocol import ProtocolError
 from ..record import ReplayError, match_from_record, match_to_record, parse, replay_steps
 from ..text import LANGUAGES, Translator, language_name, pick_language
-from . import render, review_view
+from . import lobby, render, review_view
 from .alerts import Alerts, elsewhere_html
 from .game import Game
+from .netgame import GuestGame, HostGame
 from .rules_page import rules_html
-from .settings import (BAD_RECORD_KEY, DEFAULT_LEVELS, EXCHANGES, RECORD_KEY, SETTINGS_KEY,
-                       SPEEDS, VARIANTS, Settings, bot_levels, parse_seed)
+from .settings import (BAD_RECORD_KEY, DEFAULT_LEVELS, EXCHANGES, NET_GUEST_KEY, NET_HOST_KEY,
+                       NET_RECORD_KEY, RECORD_KEY, SETTINGS_KEY, SPEEDS, VARIANTS, Settings,
+                       bot_levels, parse_seed, variant_of)
 from .stats import STATS_KEY, Stats, reset_confirm_html, stats_html
 from .tabs import CHANNEL, TabSync
 
@@ -123,6 +131,8 @@ class App:
         self.tabs = TabSync()
         self.channel = None
         self.import_seq = 0
+        self.net: NetLink | None = None  # while at a table with friends
+        self.net_el = _by_id("net")
 
     @staticmethod
     def browser_language() -> str:
@@ -136,13 +146,16 @@ class App:
     def start(self) -> None:
         self.fill_static_text()
         try:
-            notice = self.load_game()
+            notice = self.start_net()
+            if self.net is None:
+                notice = self.load_game() or notice
         except Exception:  # a fault of ours must not stop the page: start afresh
             self.report(_trace())
             self.settings, notice = Settings(), ""
             self.game = Game.new(self.settings, None, self.t)
         self.bind()
-        self.open_channel()
+        if self.net is None:  # a table with friends is not a match other tabs take over
+            self.open_channel()
         _by_id("announcer").textContent = ""
         self.save()
         self.render()
@@ -150,6 +163,185 @@ class App:
         if notice:
             self.show_notice(notice)
         self.restart_driver()
+
+    # -- tables with friends -------------------------------------------------------------
+    def start_net(self) -> str:
+        """``?table=ID`` (a guest) or ``?host=ID`` (this browser's own table): set up
+        ``self.game`` and ``self.net``; a notice if the address was not usable."""
+        params = query(str(window.location.search or ""))
+        table = params.get("table") or params.get("host")
+        if table is None:
+            return ""
+        try:
+            conn = parse_connection(params)
+        except ProtocolError:
+            return self.t("net.bad_link")
+        if not is_id(table):
+            return self.t("net.bad_link")
+        if "host" in params:
+            return self.resume_host(table, conn)
+        saved = self.saved_guest()
+        if saved.get("table") == table:
+            gt = GuestTable(table, saved["token"], saved["name"])
+            gt.joined = True
+        else:
+            gt = GuestTable(table, new_id(), saved.get("name", ""))
+        net = self.enter_net(GuestGame(gt, self.settings), conn)
+        if gt.joined:
+            net.open()
+        return ""
+
+    def saved_guest(self) -> dict:
+        try:
+            data = parse_json(self.storage.get(NET_GUEST_KEY) or "{}", max_bytes=1024)
+            if isinstance(data, dict) and is_id(data.get("table")) and is_id(data.get("token")) \
+                    and isinstance(data.get("name"), str):
+                return data
+        except InputError:
+            pass
+        return {}
+
+    def resume_host(self, table: str, conn) -> str:
+        try:
+            ht = HostTable.from_json(self.storage.get(NET_HOST_KEY) or "")
+            if ht.table != table:
+                raise KeyError(table)
+            settings = Settings.from_dict(self._settings_dict(), self.levels)
+            game = HostGame.resume(self.storage.get(NET_RECORD_KEY) or "", settings, ht)
+            settings.variant = variant_of(game.match.rules.name, game.match.options)
+            settings.target = game.match.options.get("target", settings.target)
+        except Exception:
+            window.history.replaceState(None, "", str(window.location.pathname))
+            return self.t("net.host_lost")
+        self.enter_net(game, conn).open()
+        return self.t("net.resumed")
+
+    def enter_net(self, game, conn) -> "NetLink":
+        self.leave_net()
+        self.game = game
+        net = self.net = NetLink(self, game, conn)
+        self.table.setAttribute("data-net", "host" if net.is_host else "guest")
+        net.set_status("connecting")
+        return net
+
+    def leave_net(self) -> None:
+        if self.net is None:
+            return
+        if self.net.is_host:
+            for s in self.net.game.table.seats:
+                if s.conn is not None:
+                    self.net.send(s.conn, net_protocol.closed("host_left"))
+        self.net.js.stop()
+        self.net = None
+        self.net_el.innerHTML = ""
+        self.net_el.hidden = True
+        for name in ("data-net", "data-link"):
+            self.table.removeAttribute(name)
+        _by_id("net-status").textContent = ""
+        window.history.replaceState(None, "", str(window.location.pathname))
+
+    def sync_net(self) -> None:
+        """Another match on the table (new, imported, the lesson) ends the table with friends."""
+        if self.net is not None and self.game is not self.net.game:
+            self.leave_net()
+
+    def guard_net(self, fn):
+        def handler(*args):
+            try:
+                fn(*args)
+            except Exception:
+                self.report(_trace())
+        return handler
+
+    def changed(self) -> None:
+        """Something changed at the table (a guest acted, came or went): save, tell
+        everyone, redraw, and let the bots move."""
+        self.save()
+        self.render()
+        self.restart_driver()
+
+    def do_host_table(self, el) -> None:
+        s = Settings.from_dict({**self._settings_dict(), "variant": _by_id("opt-variant").value,
+                                "target": _by_id("opt-target").value,
+                                "level": _by_id("opt-level").value}, self.levels)
+        name = str(_by_id("net-name").value or "").strip() or self.t("net.host_default")
+        try:
+            conn = parse_connection(query(str(window.location.search or "")))
+        except ProtocolError:
+            conn = parse_connection({})
+        try:
+            ht = HostTable(new_id(), name, s.level)
+        except ProtocolError:
+            ht = HostTable(new_id(), self.t("net.host_default"), s.level)
+        self.settings = s
+        game = HostGame.host(s, ht)
+        _by_id("menu-dialog").close()
+        net = self.enter_net(game, conn)
+        window.history.replaceState(None, "", f"{window.location.pathname}?host={ht.table}{conn.link_params()}")
+        net.open()
+        self.changed()
+
+    def do_join_table(self, el) -> None:
+        net = self.net
+        if net is None or net.is_host:
+            return
+        try:
+            name = net_protocol.clean_name(str(_by_id("join-name").value or ""))
+        except ProtocolError:
+            self.show_notice(self.t("net.name_needed"))
+            return
+        gt = net.game.table
+        gt.name, gt.joined = name, True
+        net.join_message = ""
+        self.storage.set(NET_GUEST_KEY, json.dumps({"table": gt.table, "token": gt.token, "name": name}))
+        self.render()
+        net.open()
+
+    def do_start_table(self, el) -> None:
+        net = self.net
+        if net is None or not net.is_host or net.game.started:
+            return
+        level = str(_by_id("net-level").value or "")
+        if level in self.levels:
+            net.game.table.level = level
+        net.game.start()
+        self.changed()
+
+    def do_stand_in(self, el) -> None:
+        net = self.net
+        seat = _attr(el, "data-seat")
+        if net is None or not net.is_host or seat not in ("1", "2"):
+            return
+        s = net.game.table.seats[int(seat)]
+        if net.game.table.set_stand_in(int(seat), not s.stand_in):
+            self.changed()
+
+    def _invite(self, el) -> str:
+        holder = _nn(el.closest("[data-invite]"))
+        return str(_attr(holder, "data-invite") or "") if holder is not None else ""
+
+    def do_copy_invite(self, el) -> None:
+        url = self._invite(el)
+        if url:
+            asyncio.ensure_future(self._copy(url))
+
+    async def _copy(self, url: str) -> None:
+        try:
+            await window.manniNet.copy(url)
+            self.show_notice(self.t("net.copied"))
+        except Exception:
+            self.show_notice(self.t("net.copy_failed"))
+
+    def do_share_invite(self, el) -> None:
+        url = self._invite(el)
+        if url:
+            asyncio.ensure_future(self._share(url))
+
+    async def _share(self, url: str) -> None:
+        try:
+            await window.manniNet.share(url, self.t("net.share_title"))
+        except Exception:
+            pass  # the player closed the share sheet
 
     def load_game(self) -> str:
         """Resume the saved match (or the ?seed=N one). What cannot be used is set aside and
@@ -247,6 +439,10 @@ class App:
 
     # -- storage -----------------------------------------------------------------------------
     def save(self) -> None:
+        self.sync_net()
+        if self.net is not None:
+            self.net.save()
+            return
         """Save the match and settings, unless another tab has the match; a failed save
         shows the "not being saved" alert until a save succeeds."""
         if not self.tabs.active or self.game.tutorial is not None:
@@ -318,6 +514,8 @@ class App:
         return self.game
 
     def claim(self) -> None:
+        if self.net is not None:
+            return
         self.post(self.tabs.claim(match_to_record(self.own_game().match), float(window.Date.now())))
 
     def post(self, text: str) -> None:
@@ -326,7 +524,7 @@ class App:
 
     def on_tab_message(self, event) -> None:
         data = event.data
-        if not isinstance(data, str):
+        if not isinstance(data, str) or self.net is not None:
             return
         outcome = self.tabs.on_message(data, match_to_record(self.own_game().match))
         if outcome is None:
@@ -386,6 +584,9 @@ class App:
             in_game = True
             focus_card = _attr(active, "data-card")
             focus_action = _attr(active, "data-action")
+        self.sync_net()
+        if self.net is not None and not self.net.render():
+            return
         self.game_el.innerHTML = render.table_html(g)
         for name, value in render.table_attrs(g).items():
             self.table.setAttribute(name, value)
@@ -456,6 +657,8 @@ class App:
                 self.show_notice(g.notice)
             return
         self.hide_notice()
+        if self.net is not None:
+            self.net.flush()
         self.save()
         self.render()
         self.restart_driver()
@@ -659,7 +862,8 @@ class App:
         self.sync_menu()
         _by_id("menu-message").textContent = ""
         _by_id("damaged-tools").hidden = not self.damaged_text()
-        _by_id("share-note").textContent = self.t("menu.share", seed=self.game.match.seed)
+        match = self.game.match
+        _by_id("share-note").textContent = self.t("menu.share", seed=match.seed) if match else ""
         _by_id("menu-dialog").showModal()
 
     def sync_menu(self) -> None:
@@ -726,6 +930,8 @@ class App:
 
     def do_export(self, el) -> None:
         m = self.game.match
+        if m is None:
+            return  # a guest has no record: the host keeps it
         self.download(f"manni-{m.rules.name}-{m.seed}.json", self.game.record_json())
 
     # -- import: through the input boundary, replayed in slices while the match plays on ----
@@ -788,6 +994,7 @@ class App:
             self.refuse_import("invalid")
             return
         self.settings = settings
+        self.leave_net()
         self.game = game
         _by_id("import-text").value = ""
         _by_id("menu-dialog").close()
@@ -837,6 +1044,147 @@ class App:
                 self.render()
         except Exception:
             self.report(_trace())
+
+
+# -- tables with friends ----------------------------------------------------------------------
+class NetLink:
+    """The page's side of a table with friends: the transport (``window.manniNet``, PeerJS)
+    on one side, the pure table (``HostGame``/``GuestGame``) on the other. Every message is
+    built and checked in ``manni.net``; this only moves text and draws."""
+
+    def __init__(self, app: App, game, conn) -> None:
+        self.app, self.game, self.conn = app, game, conn
+        self.js = window.manniNet
+        self.proxy = create_proxy(app.guard_net(self.on_event))
+        _proxies.append(self.proxy)
+        self.is_host = isinstance(game, HostGame)
+        self.join_message = ""
+
+    # -- transport ----------------------------------------------------------------------
+    def options(self):
+        from js import Object
+        return to_js(self.conn.peer_options(), dict_converter=Object.fromEntries)
+
+    def open(self) -> None:
+        if self.is_host:
+            self.js.host(host_peer_id(self.game.table.table), self.options(), self.proxy)
+        else:
+            self.js.join(host_peer_id(self.game.table.table), self.options(), self.proxy)
+
+    def send(self, conn: str, text: str) -> None:
+        self.js.send(conn, text)
+
+    def on_event(self, event, conn, text) -> None:
+        event, conn, text = str(event), str(conn), str(text)
+        if self.is_host:
+            self.host_event(event, conn, text)
+        else:
+            self.guest_event(event, text)
+
+    def set_status(self, status: str) -> None:
+        self.app.table.setAttribute("data-link", status)
+        _by_id("net-status").textContent = lobby.link_text(self.app.t, status)
+
+    # -- host ---------------------------------------------------------------------------
+    def host_event(self, event: str, conn: str, text: str) -> None:
+        g, table = self.game, self.game.table
+        if event == "open":
+            self.set_status("open")
+        elif event == "connect":
+            self.send(conn, net_protocol.ask())
+        elif event == "error":
+            window.console.warn(f"Manni table: connection error {text}")
+        elif event == "data":
+            out = table.receive(conn, text, g.match)
+            for line in table.log:
+                window.console.warn("Manni table: " + line)
+            table.log.clear()
+            for to, reply in out.replies:
+                self.send(to, reply)
+            if out.apply is not None:
+                g.apply_guest(*out.apply)
+            if out.apply is not None or out.changed:
+                self.app.changed()
+        elif event == "close":
+            if table.disconnect(conn):
+                self.app.changed()
+
+    def broadcast(self) -> None:
+        for to, text in self.game.table.broadcast(self.game.match):
+            self.send(to, text)
+
+    # -- guest --------------------------------------------------------------------------
+    def guest_event(self, event: str, text: str) -> None:
+        g = self.game
+        if event == "open":
+            self.set_status("open")
+            self.send("", g.table.hello())
+        elif event == "close":
+            self.set_status("reconnecting")
+        elif event == "error":
+            if text == "peer-unavailable":
+                self.set_status("host_gone")
+            else:
+                window.console.warn(f"Manni table: {text}")
+        elif event == "data":
+            try:
+                msg = g.table.receive(text)
+            except ProtocolError as e:
+                window.console.warn(f"Manni table: ignored a message from the host: {e}")
+                return
+            if isinstance(msg, net_protocol.State):
+                g.on_state()
+            elif isinstance(msg, net_protocol.Refused):
+                said = g.refusal_text(msg)
+                if msg.key in ("full", "table") and g.table.seat is None:  # our own hello
+                    self.join_message = said
+                    self.app.storage.remove(NET_GUEST_KEY)
+                    self.js.stop()
+                self.app.show_notice(said)
+            elif isinstance(msg, net_protocol.Closed):
+                self.set_status("closed")
+            elif isinstance(msg, net_protocol.Ask):
+                self.set_status("open")
+                self.send("", g.table.hello())
+            self.app.render()
+
+    def flush(self) -> None:
+        if not self.is_host:
+            while self.game.outbox:
+                self.send("", self.game.outbox.pop(0))
+
+    # -- storage and drawing ------------------------------------------------------------
+    def save(self) -> None:
+        if self.is_host:
+            g = self.game
+            self.app.storage.set(NET_HOST_KEY, g.table.to_json())
+            self.app.storage.set(NET_RECORD_KEY, g.record_json())
+            self.broadcast()
+
+    def render(self) -> bool:
+        """Draw ``#net``; True if the table below should be drawn too."""
+        g, t, app = self.game, self.app.t, self.app
+        url = invite_url(str(window.location.href), g.table.table, self.conn) if self.is_host else ""
+        playing = g.started if self.is_host else (g.ready and g.table.seat is not None)
+        if self.is_host:
+            html = lobby.host_bar(g, url) if playing else lobby.host_lobby(
+                g, url, app.levels, bool(self.js.canShare()))
+        elif playing:
+            html = ""
+        elif not g.table.joined or self.join_message:
+            html = lobby.guest_join(t, g.table.name, self.join_message)
+        else:
+            html = lobby.guest_wait(t, g.table.names_from_here(), 0)
+        self.app.net_el.innerHTML = html
+        self.app.net_el.hidden = not html
+        qr = _by_id("invite-qr")
+        if qr is not None and _nn(qr) is not None:
+            self.js.qr(qr, url)
+        if not playing:
+            app.game_el.innerHTML = ""
+            app.table.setAttribute("data-phase", "lobby")
+            app.table.setAttribute("data-turn", "you" if self.is_host else "opponent")
+        return playing
 
 
 _app: App | None = None

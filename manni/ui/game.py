@@ -135,6 +135,14 @@ class Game:
             return self.match.turn
         return None
 
+    def waits_for_you(self) -> bool:
+        """Is the page waiting for this player (``data-turn="you"``)?"""
+        return self.bot_seat() is None
+
+    @property
+    def action_count(self) -> int:
+        return len(self.match.actions)
+
     def discard_limit(self) -> int:
         v = self.view
         return v.discard_limit or 0

@@ -73,12 +73,11 @@ def card_back(label: str = "") -> str:
 # -- state ---------------------------------------------------------------------------------
 def table_attrs(game) -> dict[str, str]:
     """The automation hooks on the table root: data-phase and data-turn."""
-    phase = game.phase
-    turn = "you" if game.bot_seat() is None else "opponent"
-    m = game.match
-    return {"data-phase": phase, "data-turn": turn, "data-rules": m.rules.name,
-            "data-deal": str(len(m.deals)), "data-actions": str(len(m.actions)),
-            "data-stage": game.view.stage or ""}
+    v = game.view
+    turn = "you" if game.waits_for_you() else "opponent"
+    return {"data-phase": game.phase, "data-turn": turn, "data-rules": v.rules,
+            "data-deal": str(v.deal_number), "data-actions": str(game.action_count),
+            "data-stage": v.stage or ""}
 
 
 def status_text(game) -> str:

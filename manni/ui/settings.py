@@ -27,6 +27,9 @@ RECORD_KEY = "manni:record"
 SETTINGS_KEY = "manni:settings"
 BAD_RECORD_KEY = "manni:record.bad"  # a saved match that could not be read, kept for download
 EXCHANGES = ("pickup", "draw")  # the declared rule sets' ``exchange`` option
+NET_HOST_KEY = "manni:net-host"      # the table this browser hosts: seats, tokens, seqs
+NET_RECORD_KEY = "manni:net-record"  # ... and its match, a game record
+NET_GUEST_KEY = "manni:net-guest"  # the table this browser last joined: id, name, token
 
 # speed -> (ms before an opponent's move, ms pause on a completed trick)
 SPEEDS = {

@@ -1,0 +1,92 @@
+"""A guest's side of a table: what the host said last, and the acts to send.
+
+The guest never runs the match: it keeps the host's latest ``state`` (its own SeatView)
+and shows it turned so that its own seat is seat 0 (:func:`rotate_view`). Each act carries
+the next sequence number after the last one the host applied, so an act sent twice (a
+double tap, a resend after a reconnect) is applied once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..rules.declared import Declared
+from ..view import SeatView
+from . import protocol as P
+
+
+def _turn(seq, k: int) -> tuple:
+    """Per-seat values, turned so that absolute seat k comes first."""
+    return tuple(seq[(i + k) % 3] for i in range(3))
+
+
+def rotate_view(v: SeatView) -> SeatView:
+    """The view as seen from seat 0: absolute seat s becomes (s - v.seat) % 3."""
+    k = v.seat
+
+    def r(s):
+        return None if s is None else (s - k) % 3
+
+    contract = v.contract
+    if isinstance(contract, Declared) and contract.declarer is not None:
+        contract = replace(contract, declarer=r(contract.declarer))
+    return replace(
+        v, seat=0, contract=contract, dealer=r(v.dealer), turn=r(v.turn), exchanged=_turn(v.exchanged, k),
+        lists=None if v.lists is None else _turn(v.lists, k), leader=r(v.leader), history=tuple((r(l), cards, r(w)) for l, cards, w in v.history),
+        tricks=_turn(v.tricks, k), hand_sizes=_turn(v.hand_sizes, k),
+        deal_scores=tuple(_turn(s, k) for s in v.deal_scores), plus=_turn(v.plus, k),
+        minus=_turn(v.minus, k), winners=tuple(sorted(r(w) for w in v.winners)))
+
+
+class GuestTable:
+    def __init__(self, table: str, token: str, name: str = "") -> None:
+        self.table, self.token, self.name = table, token, name
+        self.joined = False  # the player has sat down (a name is set): hello on every connect
+        self.seat: int | None = None
+        self.last_seq = 0
+        self.lobby: P.Lobby | None = None
+        self.state: P.State | None = None
+        self.refusal: P.Refused | None = None
+        self.closed = False
+
+    def hello(self) -> str:
+        return P.hello(self.table, self.name, self.token)
+
+    def act(self, action) -> str:
+        return P.act(self.last_seq + 1, action)
+
+    def receive(self, text) -> object:
+        """Take in a host message; returns it. Raises ProtocolError (nothing changes)."""
+        msg = P.parse_host(text)
+        if isinstance(msg, P.Welcome):
+            self.seat, self.last_seq = msg.seat, msg.last_seq
+        elif isinstance(msg, P.Lobby):
+            self.lobby = msg
+        elif isinstance(msg, P.State):
+            if self.seat is None or msg.view.seat != self.seat:
+                raise P.ProtocolError("a state for another seat")
+            if self.state is None or msg.n >= self.state.n:
+                self.state, self.last_seq = msg, msg.last_seq
+        elif isinstance(msg, P.Refused):
+            self.refusal = msg
+        elif isinstance(msg, P.Closed):
+            self.closed = True
+        return msg
+
+    def seats(self) -> tuple[P.SeatInfo, ...]:
+        src = self.state or self.lobby
+        return src.seats if src else ()
+
+    def names_from_here(self) -> list[P.SeatInfo]:
+        """Seat infos turned so that this guest's seat comes first."""
+        seats = self.seats()
+        if not seats or self.seat is None:
+            return list(seats)
+        return list(_turn(seats, self.seat))
+
+    def view(self) -> SeatView | None:
+        return rotate_view(self.state.view) if self.state else None
+
+    def from_here(self, seat: int) -> int:
+        """An absolute seat as this page numbers it (own seat = 0)."""
+        return (seat - (self.seat or 0)) % 3

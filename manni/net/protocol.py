@@ -1,0 +1,444 @@
+"""The ``manni-net/1`` messages between a host and its guests (docs/net-protocol.md).
+
+Every message is one JSON object of at most :data:`MAX_BYTES` UTF-8 bytes with ``"v": 1``
+and a ``"type"``. Builders return the text to send; ``parse_guest`` / ``parse_host`` read a
+received text into a small frozen object or raise :class:`ProtocolError` (with a ``key``),
+never anything else. Cards travel as engine codes ("TH"); seats are absolute (0 = host).
+
+Guest -> host: ``hello`` (table id, name, the guest's secret token), ``act`` (seq, action).
+Host -> guest: ``ask`` (say hello: sent on every new channel), ``welcome`` (your seat, the
+last seq applied), ``lobby`` (seats before the start), ``state`` (the guest's own SeatView
+and the table), ``refused`` (why an act or a hello was not taken), ``closed`` (the host
+ended the table).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from ..actions import Action, action_from_json
+from ..cards import card_code, cards_of, parse_card
+from ..errors import ManniError
+from ..inputs import InputError, parse_json
+from ..rules import get_rules
+from ..rules.base import Contract
+from ..rules.declared import Declared
+from ..states import Phase
+from ..view import SeatView
+
+VERSION = 1
+MAX_BYTES = 16_000  # under PeerJS's 16,300-byte JSON channel limit
+MAX_NAME = 24
+MAX_SEQ = 1_000_000
+MAX_DEPTH = 6  # a state's view.history[i][1] is the deepest: 5 levels
+ID_RE = re.compile(r"[0-9a-f]{32}")  # table ids and guest tokens: 128 random bits, hex
+PHASES = ("exchange", "play", "over")
+SEAT_KINDS = ("host", "guest", "bot", "empty")
+WORD_RE = re.compile(r"[a-z_]{1,40}")  # contract names, list entries, stages, refusal keys
+
+
+class ProtocolError(ManniError):
+    """A message that is not a valid ``manni-net/1`` message; nothing was applied."""
+
+    def __init__(self, message: str, key: str = "malformed") -> None:
+        super().__init__(message)
+        self.key = key
+
+
+# -- reading helpers -------------------------------------------------------------------------
+def _decode(text) -> dict:
+    """The one input boundary (manni.inputs): size and depth before parsing, then shape."""
+    try:
+        obj = parse_json(text, max_bytes=MAX_BYTES, max_depth=MAX_DEPTH)
+    except InputError as e:
+        raise ProtocolError(str(e), "too_long" if e.key == "too_large" else "malformed") from None
+    if not isinstance(obj, dict):
+        raise ProtocolError("a message must be a JSON object")
+    if obj.get("v") != VERSION or isinstance(obj.get("v"), bool):
+        raise ProtocolError(f"unsupported version {obj.get('v')!r} (this is {VERSION})", "version")
+    return obj
+
+
+def _fields(obj: dict, required: tuple, optional: tuple = ()) -> None:
+    keys = set(obj) - {"v", "type"}
+    missing = [k for k in required if k not in obj]
+    extra = sorted(keys - set(required) - set(optional))
+    if missing or extra:
+        raise ProtocolError(f"{obj.get('type')}: missing {missing}, unexpected {extra}")
+
+
+def _int(obj: dict, key: str, lo: int, hi: int, none: bool = False):
+    v = obj.get(key)
+    if v is None and none:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ProtocolError(f"{key!r} must be a whole number in {lo}..{hi}")
+    return v
+
+
+def _ints(obj: dict, key: str, n: int, lo: int, hi: int, none: bool = False) -> tuple:
+    v = obj.get(key)
+    if not isinstance(v, list) or len(v) != n:
+        raise ProtocolError(f"{key!r} must be a list of {n}")
+    return tuple(_int({key: x}, key, lo, hi, none) for x in v)
+
+
+def _str(obj: dict, key: str, pattern=None, choices=None) -> str:
+    v = obj.get(key)
+    if not isinstance(v, str) or (pattern and not pattern.fullmatch(v)) or (choices and v not in choices):
+        raise ProtocolError(f"bad {key!r}")
+    return v
+
+
+def _bool(obj: dict, key: str) -> bool:
+    v = obj.get(key)
+    if not isinstance(v, bool):
+        raise ProtocolError(f"{key!r} must be true or false")
+    return v
+
+
+def _card(value) -> int:
+    try:
+        return parse_card(value) if isinstance(value, str) else parse_card("")
+    except ManniError:
+        raise ProtocolError(f"bad card {value!r}") from None
+
+
+def _cards(obj: dict, key: str, limit: int = 52) -> tuple[int, ...]:
+    v = obj.get(key)
+    if not isinstance(v, list) or len(v) > limit:
+        raise ProtocolError(f"{key!r} must be a list of card codes")
+    return tuple(_card(c) for c in v)
+
+
+def _mask(obj: dict, key: str) -> int:
+    mask = 0
+    for c in _cards(obj, key):
+        mask |= 1 << c
+    return mask
+
+
+def _codes(cards) -> list[str]:
+    return [card_code(c) for c in cards]
+
+
+def clean_name(value) -> str:
+    """A player's name as shown to everyone: text only, no control characters, trimmed,
+    at most MAX_NAME characters. Raises ProtocolError if nothing is left."""
+    if not isinstance(value, str):
+        raise ProtocolError("a name must be text")
+    name = " ".join("".join(ch for ch in value if ch.isprintable()).split())[:MAX_NAME]
+    if not name:
+        raise ProtocolError("a name must not be empty", "name")
+    return name
+
+
+def _dump(obj: dict) -> str:
+    text = json.dumps({"v": VERSION, **obj}, ensure_ascii=False, separators=(",", ":"))
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise ProtocolError(f"message longer than {MAX_BYTES} bytes", "too_long")
+    return text
+
+
+# -- actions ---------------------------------------------------------------------------------
+def _action(value) -> Action:
+    if not isinstance(value, dict) or "seat" in value:
+        raise ProtocolError("an action is an object of one key (take, discard or play), without a seat")
+    try:
+        action, _ = action_from_json(value)
+    except ManniError as e:
+        raise ProtocolError(f"bad action: {e}") from None
+    return action
+
+
+# -- guest -> host ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Hello:
+    table: str
+    name: str
+    token: str
+
+
+@dataclass(frozen=True)
+class Act:
+    seq: int
+    action: Action
+
+
+def hello(table: str, name: str, token: str) -> str:
+    return _dump({"type": "hello", "table": table, "name": clean_name(name), "token": token})
+
+
+def act(seq: int, action: Action) -> str:
+    return _dump({"type": "act", "seq": seq, "action": action.to_json()})
+
+
+def parse_guest(text) -> Hello | Act:
+    obj = _decode(text)
+    kind = obj.get("type")
+    if kind == "hello":
+        _fields(obj, ("table", "name", "token"))
+        return Hello(_str(obj, "table", ID_RE), clean_name(obj["name"]), _str(obj, "token", ID_RE))
+    if kind == "act":
+        _fields(obj, ("seq", "action"))
+        return Act(_int(obj, "seq", 1, MAX_SEQ), _action(obj["action"]))
+    raise ProtocolError(f"unknown guest message type {kind!r}")
+
+
+# -- host -> guest ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SeatInfo:
+    name: str
+    kind: str      # "host", "guest", "bot" or "empty"
+    present: bool  # connected now (a host or a bot is always present)
+
+
+@dataclass(frozen=True)
+class Welcome:
+    seat: int
+    last_seq: int
+
+
+@dataclass(frozen=True)
+class Lobby:
+    seats: tuple[SeatInfo, ...]
+    rules: str
+    options: dict
+
+
+@dataclass(frozen=True)
+class State:
+    n: int                      # actions in the match so far
+    seats: tuple[SeatInfo, ...]
+    view: SeatView
+    contracts: tuple[Contract, ...]  # the contract of every deal so far (public)
+    last_seq: int               # the last of this guest's acts applied
+
+
+@dataclass(frozen=True)
+class Refused:
+    seq: int | None
+    key: str
+    params: dict
+
+
+@dataclass(frozen=True)
+class Closed:
+    reason: str
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Say hello (the host's page has just taken this channel, e.g. after a reload)."""
+
+
+def _seats_json(seats) -> list[dict]:
+    return [{"name": s.name, "kind": s.kind, "present": s.present} for s in seats]
+
+
+def _seats(obj: dict) -> tuple[SeatInfo, ...]:
+    v = obj.get("seats")
+    if not isinstance(v, list) or len(v) != 3:
+        raise ProtocolError("'seats' must be a list of 3")
+    out = []
+    for s in v:
+        if not isinstance(s, dict):
+            raise ProtocolError("a seat must be an object")
+        _fields(s, ("name", "kind", "present"))
+        name = "" if s["kind"] == "empty" and s["name"] == "" else clean_name(s["name"])
+        out.append(SeatInfo(name, _str(s, "kind", choices=SEAT_KINDS), _bool(s, "present")))
+    return tuple(out)
+
+
+def _options(obj: dict) -> dict:
+    v = obj.get("options")
+    if not isinstance(v, dict) or len(v) > 16:
+        raise ProtocolError("'options' must be an object")
+    for k, x in v.items():
+        if not isinstance(x, (int, bool, str)) or len(k) > 32 or (isinstance(x, str) and len(x) > 32):
+            raise ProtocolError(f"bad option {k!r}")
+    return dict(v)
+
+
+def _rules(obj: dict) -> str:
+    name = _str(obj, "rules")
+    try:
+        get_rules(name)
+    except (ManniError, KeyError):
+        raise ProtocolError(f"unknown rules {name!r}") from None
+    return name
+
+
+def contract_json(c: Contract) -> dict:
+    out = {"name": c.name, "trump": c.trump, "ace_low": c.ace_low}
+    if isinstance(c, Declared):  # public: everyone heard the declaration
+        out.update(declarer=c.declarer, entry=c.entry)
+    return out
+
+
+def _contract(value) -> Contract:
+    if not isinstance(value, dict):
+        raise ProtocolError("a contract must be an object")
+    _fields(value, ("name", "trump", "ace_low"), ("declarer", "entry"))
+    args = (_str(value, "name", WORD_RE), _int(value, "trump", 0, 3, none=True), _bool(value, "ace_low"))
+    if "declarer" in value or "entry" in value:
+        entry = value.get("entry")
+        if entry is not None and not (isinstance(entry, str) and WORD_RE.fullmatch(entry)):
+            raise ProtocolError("bad list entry")
+        return Declared(*args, declarer=_int(value, "declarer", 0, 2, none=True), entry=entry)
+    return Contract(*args)
+
+
+def _lists(value) -> tuple | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 3:
+        raise ProtocolError("'lists' must be null or a list of 3")
+    out = []
+    for entries in value:
+        if not isinstance(entries, list) or len(entries) > 20 \
+                or not all(isinstance(e, str) and WORD_RE.fullmatch(e) for e in entries):
+            raise ProtocolError("a seat's list must be contract words")
+        out.append(tuple(entries))
+    return tuple(out)
+
+
+def welcome(seat: int, last_seq: int) -> str:
+    return _dump({"type": "welcome", "seat": seat, "last_seq": last_seq})
+
+
+def lobby(seats, rules: str, options: dict) -> str:
+    return _dump({"type": "lobby", "seats": _seats_json(seats), "rules": rules, "options": options})
+
+
+def view_json(v: SeatView) -> dict:
+    """A SeatView as JSON: exactly what that seat may see (it is built from nothing else)."""
+    return {
+        "seat": v.seat, "rules": v.rules, "options": v.options, "exchange_kind": v.exchange_kind,
+        "deal": v.deal_number, "dealer": v.dealer, "contract": contract_json(v.contract),
+        "cut": None if v.cut is None else card_code(v.cut), "phase": v.phase, "turn": v.turn,
+        "stage": v.stage, "lists": None if v.lists is None else [list(x) for x in v.lists],
+        "hand": _codes(cards_of(v.hand)), "own_out": _codes(cards_of(v.own_out)),
+        "exchanged": list(v.exchanged), "manni_left": v.manni_left,
+        "exchange_step": v.exchange_step, "discard_limit": v.discard_limit,
+        "discard_minimum": v.discard_minimum,
+        "choices": [a.to_json() for a in v.choices], "leader": v.leader,
+        "trick": _codes(v.trick),
+        "history": [[leader, _codes(cards), winner] for leader, cards, winner in v.history],
+        "tricks": list(v.tricks), "played": _codes(cards_of(v.played)),
+        "hand_sizes": list(v.hand_sizes), "legal": _codes(cards_of(v.legal)),
+        "deal_scores": [list(s) for s in v.deal_scores], "plus": list(v.plus),
+        "minus": list(v.minus), "finished": v.finished, "winners": list(v.winners),
+    }
+
+
+VIEW_KEYS = (
+    "seat", "rules", "options", "exchange_kind", "deal", "dealer", "contract", "cut", "phase",
+    "turn", "stage", "lists", "hand", "own_out", "exchanged", "manni_left", "exchange_step",
+    "discard_limit", "discard_minimum", "choices", "leader", "trick", "history", "tricks", "played", "hand_sizes", "legal",
+    "deal_scores", "plus", "minus", "finished", "winners")
+
+
+def _view(o) -> SeatView:
+    if not isinstance(o, dict):
+        raise ProtocolError("'view' must be an object")
+    _fields(o, VIEW_KEYS)
+    history = o["history"]
+    if not isinstance(history, list) or len(history) > 26:
+        raise ProtocolError("'history' must be a list of tricks")
+    tricks = []
+    for h in history:
+        if not isinstance(h, list) or len(h) != 3:
+            raise ProtocolError("a trick is [leader, cards, winner]")
+        tricks.append((_int({"l": h[0]}, "l", 0, 2), _cards({"c": h[1]}, "c", 3),
+                       _int({"w": h[2]}, "w", 0, 2)))
+    scores = o["deal_scores"]
+    if not isinstance(scores, list) or len(scores) > 500:
+        raise ProtocolError("'deal_scores' must be a list")
+    choices = o["choices"]
+    if not isinstance(choices, list) or len(choices) > 8:
+        raise ProtocolError("'choices' must be a list of actions")
+    winners = o["winners"]
+    if not isinstance(winners, list) or len(winners) > 3:
+        raise ProtocolError("'winners' must be a list of seats")
+    return SeatView(
+        seat=_int(o, "seat", 0, 2), rules=_rules(o), options=_options(o),
+        exchange_kind=_str(o, "exchange_kind", WORD_RE),
+        deal_number=_int(o, "deal", 1, 10_000), dealer=_int(o, "dealer", 0, 2),
+        contract=_contract(o["contract"]),
+        cut=None if o["cut"] is None else _card(o["cut"]),
+        phase=Phase(_str(o, "phase", choices=PHASES)), turn=_int(o, "turn", 0, 2, none=True),
+        stage=None if o["stage"] is None else _str(o, "stage", WORD_RE), lists=_lists(o["lists"]),
+        hand=_mask(o, "hand"), own_out=_mask(o, "own_out"),
+        exchanged=_ints(o, "exchanged", 3, 0, 52, none=True),
+        manni_left=_int(o, "manni_left", 0, 52), exchange_step=_int(o, "exchange_step", 0, 100),
+        discard_limit=_int(o, "discard_limit", 0, 52, none=True),
+        discard_minimum=_int(o, "discard_minimum", 0, 52),
+        choices=tuple(_action(a) for a in choices), leader=_int(o, "leader", 0, 2),
+        trick=_cards(o, "trick", 3), history=tuple(tricks),
+        tricks=_ints(o, "tricks", 3, 0, 26), played=_mask(o, "played"),
+        hand_sizes=_ints(o, "hand_sizes", 3, 0, 52), legal=_mask(o, "legal"),
+        deal_scores=tuple(_ints({"s": s}, "s", 3, -100, 100) for s in scores),
+        plus=_ints(o, "plus", 3, 0, 100_000), minus=_ints(o, "minus", 3, 0, 100_000),
+        finished=_bool(o, "finished"),
+        winners=tuple(_int({"w": w}, "w", 0, 2) for w in winners),
+    )
+
+
+def state(n: int, seats, view: SeatView, contracts, last_seq: int) -> str:
+    return _dump({"type": "state", "n": n, "seats": _seats_json(seats), "view": view_json(view),
+                  "contracts": [contract_json(c) for c in contracts], "last_seq": last_seq})
+
+
+# Refusal keys: "malformed", "too_long", "version", "name", "table" (wrong table id),
+# "full", "not_started", "not_your_turn", "duplicate" (seq already applied), "seq"
+# (a seq skipped), "illegal" plus the engine's IllegalAction keys.
+REFUSAL_PARAMS = ("suit", "turn", "limit")  # card lists are never echoed
+
+
+def refused(seq: int | None, key: str, params: dict | None = None) -> str:
+    safe = {k: v for k, v in (params or {}).items()
+            if k in REFUSAL_PARAMS and isinstance(v, int) and not isinstance(v, bool)}
+    return _dump({"type": "refused", "seq": seq, "key": key, "params": safe})
+
+
+def closed(reason: str) -> str:
+    return _dump({"type": "closed", "reason": reason})
+
+
+def ask() -> str:
+    return _dump({"type": "ask"})
+
+
+def parse_host(text) -> Welcome | Lobby | State | Refused | Closed | Ask:
+    obj = _decode(text)
+    kind = obj.get("type")
+    if kind == "welcome":
+        _fields(obj, ("seat", "last_seq"))
+        return Welcome(_int(obj, "seat", 1, 2), _int(obj, "last_seq", 0, MAX_SEQ))
+    if kind == "lobby":
+        _fields(obj, ("seats", "rules", "options"))
+        return Lobby(_seats(obj), _rules(obj), _options(obj))
+    if kind == "state":
+        _fields(obj, ("n", "seats", "view", "contracts", "last_seq"))
+        contracts = obj["contracts"]
+        if not isinstance(contracts, list) or len(contracts) > 10_000:
+            raise ProtocolError("'contracts' must be a list")
+        return State(_int(obj, "n", 0, 10_000_000), _seats(obj), _view(obj["view"]),
+                     tuple(_contract(c) for c in contracts), _int(obj, "last_seq", 0, MAX_SEQ))
+    if kind == "refused":
+        _fields(obj, ("seq", "key", "params"))
+        params = obj["params"]
+        if not isinstance(params, dict) or set(params) - set(REFUSAL_PARAMS):
+            raise ProtocolError("bad refusal params")
+        return Refused(_int(obj, "seq", 1, MAX_SEQ, none=True), _str(obj, "key", WORD_RE),
+                       {k: _int(params, k, 0, 52) for k in params})
+    if kind == "closed":
+        _fields(obj, ("reason",))
+        return Closed(_str(obj, "reason", WORD_RE))
+    if kind == "ask":
+        _fields(obj, ())
+        return Ask()
+    raise ProtocolError(f"unknown host message type {kind!r}")

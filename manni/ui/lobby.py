@@ -1,0 +1,86 @@
+"""HTML for tables with friends (``#net``): the host's lobby and bar, the guest's join
+screen. Pure functions; every name a guest chose is escaped (it is only ever text)."""
+
+from __future__ import annotations
+
+from html import escape
+
+
+def _e(text) -> str:
+    return escape(str(text), quote=True)
+
+
+def _seat_items(infos, t, you: int) -> str:
+    items = []
+    for i, s in enumerate(infos):
+        if s.kind == "empty":
+            label, cls = t("net.seat_empty"), "empty"
+        else:
+            label = s.name + (f" ({t('net.you')})" if i == you else "")
+            if s.kind == "bot":
+                label = t("net.seat_bot", name=s.name)
+            cls = s.kind if s.present else "away"
+            if not s.present:
+                label = t("net.away", name=s.name)
+        items.append(f'<li class="net-seat {cls}" data-seat="{i}">{_e(label)}</li>')
+    return f'<ol class="net-seats" aria-label="{_e(t("net.seats"))}">{"".join(items)}</ol>'
+
+
+def _invite(url: str, t, can_share: bool) -> str:
+    share = (f'<button type="button" class="btn" data-action="share-invite">{_e(t("net.share"))}</button>'
+             if can_share else "")
+    return (f'<div class="invite" data-invite="{_e(url)}">'
+            f'<label class="field" for="invite-link">{_e(t("net.invite_label"))}</label>'
+            f'<input id="invite-link" class="invite-link" readonly value="{_e(url)}">'
+            f'<div class="invite-tools"><button type="button" class="btn" data-action="copy-invite">'
+            f'{_e(t("net.copy"))}</button>{share}</div>'
+            f'<div id="invite-qr" class="invite-qr" role="img" aria-label="{_e(t("net.qr_label"))}"></div></div>')
+
+
+def host_lobby(game, url: str, levels, can_share: bool) -> str:
+    t, table = game.t, game.table
+    options = "".join(f'<option value="{_e(v)}"{" selected" if v == table.level else ""}>'
+                      f'{_e(t(f"level.{v}"))}</option>' for v in levels)
+    return (f'<section class="net-lobby" aria-labelledby="net-title">'
+            f'<h2 id="net-title">{_e(t("net.host_title"))}</h2>'
+            f'<p>{_e(t("net.host_help"))}</p>{_invite(url, t, can_share)}'
+            f'{_seat_items(table.infos(), t, 0)}'
+            f'<label class="field"><span>{_e(t("net.bot_level"))}</span>'
+            f'<select id="net-level">{options}</select></label>'
+            f'<button type="button" class="btn primary" data-action="start-table">{_e(t("net.start"))}</button>'
+            f'</section>')
+
+
+def host_bar(game, url: str) -> str:
+    """During the match: who is missing, and a bot to stand in for them."""
+    t, table = game.t, game.table
+    parts = []
+    for seat in table.missing():
+        s = table.seats[seat]
+        key = "net.stand_in_stop" if s.stand_in else "net.stand_in"
+        parts.append(f'<p class="net-missing">{_e(t("net.missing", name=s.name))} '
+                     f'<button type="button" class="btn small" data-action="stand-in" data-seat="{seat}">'
+                     f'{_e(t(key, name=s.name))}</button></p>')
+    return (f'<div class="net-bar" data-invite="{_e(url)}">{"".join(parts)}'
+            f'<button type="button" class="btn small" data-action="copy-invite">{_e(t("net.copy"))}</button></div>')
+
+
+def guest_join(t, name: str, message: str = "") -> str:
+    msg = f'<p class="menu-message" role="alert">{_e(message)}</p>' if message else ""
+    return (f'<section class="net-lobby" aria-labelledby="net-title">'
+            f'<h2 id="net-title">{_e(t("net.join_title"))}</h2>{msg}'
+            f'<label class="field" for="join-name">{_e(t("net.your_name"))}</label>'
+            f'<input id="join-name" maxlength="24" autocomplete="nickname" value="{_e(name)}">'
+            f'<button type="button" class="btn primary" data-action="join-table">{_e(t("net.join"))}</button>'
+            f'</section>')
+
+
+def guest_wait(t, infos, you: int) -> str:
+    return (f'<section class="net-lobby" aria-labelledby="net-title">'
+            f'<h2 id="net-title">{_e(t("net.join_title"))}</h2>'
+            f'{_seat_items(infos, t, you)}<p>{_e(t("net.wait_start"))}</p></section>')
+
+
+def link_text(t, status: str) -> str:
+    """The line under the header for the connection (``#net-status``)."""
+    return "" if status == "open" else t(f"net.link.{status}")

@@ -1,0 +1,183 @@
+"""Tables with friends in the UI: pure Python, no ``js``.
+
+- :class:`HostGame` is the host's :class:`~manni.ui.game.Game` (the host is seat 0 and runs
+  the match) with a :class:`~manni.net.host.HostTable`: bots move only for bot seats (and
+  for a missing guest the host lets a bot stand in for); guests' seats wait for the network.
+- :class:`GuestGame` shows a guest's table from the host's latest ``state``, turned so that
+  the guest's seat is seat 0; its taps become ``act`` messages (:attr:`outbox`).
+- :class:`NamedTranslator` says the players' names instead of the default seat names.
+"""
+
+from __future__ import annotations
+
+from ..cards import cards_of
+from ..match import Match
+from ..net import protocol as P
+from ..net.guest import GuestTable
+from ..net.host import HostTable
+from ..record import loads
+from ..text import Translator
+from .game import YOU, Game, random_seed, make_opponent
+from .settings import Settings
+
+
+class NamedTranslator(Translator):
+    """A Translator whose ``seat(s)`` is the name of whoever sits there (``names(s)``),
+    marked when that player is away."""
+
+    def __init__(self, lang: str, infos) -> None:
+        super().__init__(lang)
+        self.infos = infos  # () -> seat infos as this page numbers the seats
+
+    def seat(self, seat: int) -> str:
+        if seat == YOU:
+            return super().seat(seat)
+        infos = self.infos()
+        if seat >= len(infos) or not infos[seat].name:
+            return super().seat(seat)
+        info = infos[seat]
+        return info.name if info.present else self("net.away", name=info.name)
+
+
+class HostGame(Game):
+    def __init__(self, match: Match, settings: Settings, table: HostTable) -> None:
+        self.table = table
+        super().__init__(match, settings, NamedTranslator(settings.lang, table.infos))
+
+    @classmethod
+    def host(cls, settings: Settings, table: HostTable) -> "HostGame":
+        rules, options = settings.rules_and_options()
+        return cls(Match(rules, options, random_seed()), settings, table)
+
+    @classmethod
+    def resume(cls, record_text: str, settings: Settings, table: HostTable) -> "HostGame":
+        return cls(loads(record_text), settings, table)
+
+    @property
+    def started(self) -> bool:
+        return self.table.started
+
+    def start(self) -> None:
+        self.table.start(lambda seat: Translator.seat(self.t, seat))  # the usual seat names
+        self.announce_deal()
+
+    def bot_seat(self) -> int | None:
+        seat = self.match.turn
+        if (self.started and self.phase in ("exchange", "play") and seat is not None and seat != YOU
+                and self.table.bot_plays(seat)):
+            return seat
+        return None
+
+    def waits_for_you(self) -> bool:
+        return self.phase not in ("exchange", "play") or self.match.turn == YOU
+
+    def opponent(self, seat: int):
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = make_opponent(self.table.level, seat, self.match.seed)
+        return bot
+
+    def undo_refusal(self) -> str | None:
+        return "net"  # others have seen the cards: no takebacks at a table with friends
+
+    def undo(self) -> bool:
+        return self.refuse(self.t("undo.why.net"))
+
+    def apply_guest(self, seat: int, action) -> None:
+        self._apply(seat, action)
+
+
+class GuestGame(Game):
+    """A guest's table. ``self.match`` is None: everything comes from the host's state."""
+
+    def __init__(self, table: GuestTable, settings: Settings) -> None:
+        self.table = table
+        super().__init__(None, settings, NamedTranslator(settings.lang, table.names_from_here))  # type: ignore[arg-type]
+        self.outbox: list[str] = []
+        self.sent_n = -1  # the state (its n) an act was last sent from
+
+    @property
+    def ready(self) -> bool:
+        return self.table.state is not None
+
+    @property
+    def state(self) -> P.State:
+        if self.table.state is None:
+            raise P.ProtocolError("no state from the host yet")
+        return self.table.state
+
+    @property
+    def view(self):
+        return self.table.view()
+
+    @property
+    def phase(self) -> str:
+        v = self.view
+        if v.finished:
+            return "match-over"
+        return "deal-over" if v.phase == "over" else v.phase
+
+    @property
+    def action_count(self) -> int:
+        return self.state.n
+
+    def bot_seat(self) -> int | None:
+        return None  # nobody moves on a guest's page
+
+    def waits_for_you(self) -> bool:
+        v = self.view
+        return self.phase in ("exchange", "play") and v.turn == YOU
+
+    def past_contracts(self) -> list:
+        return list(self.state.contracts)
+
+    @property
+    def practice(self) -> bool:
+        return False
+
+    def undo_refusal(self) -> str | None:
+        return "net"
+
+    def reviewable(self) -> list[int]:
+        return []  # the other hands stay hidden from a guest, also after the deal
+
+    def act(self, action) -> bool:
+        v = self.view
+        if v.turn != YOU or self.phase not in ("exchange", "play"):
+            return self.refuse(self.t("notice.wait_turn", name=self.t.seat(v.turn if v.turn is not None else YOU)))
+        if self.sent_n == self.state.n:
+            return self.refuse(self.t("net.sending"))  # one act per state: no double taps
+        self.sent_n = self.state.n
+        self.outbox.append(self.table.act(action))
+        self.notice = ""
+        return True
+
+    def next_deal(self) -> bool:
+        return self.refuse(self.t("net.host_deals"))
+
+    def undo(self) -> bool:
+        return self.refuse(self.t("undo.why.net"))
+
+    def refusal_text(self, r: P.Refused) -> str:
+        """The host's refusal in this page's words (engine keys like the solo game's)."""
+        self.sent_n = -1
+        if self.t.has(f"net.refused.{r.key}"):
+            return self.t(f"net.refused.{r.key}")
+        params = dict(r.params)
+        if self.ready and self.view.legal:
+            params["cards"] = cards_of(self.view.legal)  # card lists are never sent: ours
+        if "turn" in params:
+            params["turn"] = self.table.from_here(params["turn"])
+        return self.t.illegal(_Illegal(r.key, params))
+
+    def on_state(self) -> None:
+        """A new state arrived: drop a stale selection."""
+        v = self.view
+        if not (self.phase == "exchange" and v.turn == YOU):
+            self.selected = []
+        self.selected = [c for c in self.selected if v.hand >> c & 1]
+
+
+class _Illegal:
+    def __init__(self, key: str, params: dict) -> None:
+        self.key, self.params = key, params

@@ -1,0 +1,367 @@
+"""Tables with friends: three browser contexts (three people, one Chromium) at one table over
+WebRTC data channels, introduced by the local PeerJS server (scripts/signal.sh on a free port).
+
+Loopback WebRTC between headless contexts needs no flag: with ``?ice=none`` (no STUN) the
+peers use host candidates; Chromium hides local addresses behind mDNS names
+(WebRtcHideLocalIpsWithMdns), which resolve on this machine, and connections also work with
+``--disable-features=WebRtcHideLocalIpsWithMdns`` (see docs/net-protocol.md).
+"""
+from __future__ import annotations
+
+import json
+import re
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from manni.cards import card_code, cards_of
+from manni.match import Match
+from manni.record import loads
+from manni_page import PageMonitor, boot
+
+ROOT = Path(__file__).resolve().parents[2]
+STEP_MS = 30_000
+NET_HOST_KEY = "manni:net-host"
+NET_RECORD_KEY = "manni:net-record"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def signal_url():
+    port = _free_port()
+    proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "signal.sh"), str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(url + "peerjs/id", timeout=1):
+                break
+        except OSError:
+            if time.monotonic() > deadline or proc.poll() is not None:
+                proc.kill()
+                pytest.fail("the PeerJS signaling server (scripts/signal.sh) did not start")
+            time.sleep(0.2)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+class Person:
+    """One browser context (its own storage, like another person's phone) and its page."""
+
+    def __init__(self, browser, name: str):
+        self.name = name
+        self.context = browser.new_context(viewport={"width": 900, "height": 900})
+        self.monitor = PageMonitor(self.context)
+        self.page = self.context.new_page()
+        self.warnings: list[str] = []
+        self.page.on("console", lambda m: m.type == "warning" and self.warnings.append(m.text))
+
+    def reopen(self, url: str) -> None:
+        self.page.close()
+        self.page = self.context.new_page()
+        self.page.on("console", lambda m: m.type == "warning" and self.warnings.append(m.text))
+        boot(self.page, url)
+
+    def table(self) -> dict:
+        return self.page.evaluate("() => ({...document.getElementById('table').dataset})")
+
+    def received(self) -> list[str]:
+        return self.page.evaluate("() => window.manniNet.received.slice()")
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def people(browser):
+    made = []
+
+    def make(name):
+        p = Person(browser, name)
+        made.append(p)
+        return p
+    yield make
+    for p in made:  # shown by pytest only when the test failed
+        try:
+            print(p.name, p.table(), p.page.inner_text("#net-status"), p.warnings, p.monitor.console_errors)
+        except Exception as e:
+            print(p.name, "no state:", e)
+        p.close()
+
+
+def host_table(host: Person, base_url: str, signal: str, variant="classic", target=10) -> str:
+    boot(host.page, f"{base_url}/?signal={signal}&ice=none")
+    page = host.page
+    page.click("[data-action=menu]")
+    page.select_option("#opt-variant", variant)
+    page.fill("#opt-target", str(target))
+    page.select_option("#opt-level", "easy")
+    page.select_option("#opt-speed", "fastest")
+    page.fill("#net-name", host.name)
+    page.click("[data-action=host-table]")
+    page.wait_for_selector("[data-invite]")
+    page.wait_for_function("() => document.getElementById('table').dataset.link === 'open'", timeout=STEP_MS)
+    page.wait_for_selector("#invite-qr svg")
+    return page.get_attribute("[data-invite]", "data-invite")
+
+
+def join(guest: Person, url: str) -> None:
+    boot(guest.page, url)
+    guest.page.fill("#join-name", guest.name)
+    guest.page.click("[data-action=join-table]")
+    guest.page.wait_for_function(
+        f"() => [...document.querySelectorAll('.net-seat')].some(e => e.textContent.includes({guest.name!r}))",
+        timeout=STEP_MS)
+
+
+def start(host: Person) -> None:
+    host.page.click("[data-action=start-table]")
+    host.page.wait_for_function("() => document.getElementById('table').dataset.phase === 'exchange'",
+                                timeout=STEP_MS)
+
+
+def three_at_table(people, base_url: str, signal: str):
+    """Hosty hosts, Ann (seat 1) and Bob (seat 2) sit down, the match starts."""
+    host, ann, bob = people("Hosty"), people("Ann"), people("Bob")
+    url = host_table(host, base_url, signal)
+    join(ann, url)
+    join(bob, url)
+    start(host)
+    return host, ann, bob, url
+
+
+def host_actions(host: Person) -> int:
+    return int(host.table()["actions"])
+
+
+def wait_all(people, n: int) -> None:
+    """Every page shows the table after n actions."""
+    for p in people:
+        p.page.wait_for_function(
+            f"() => Number(document.getElementById('table').dataset.actions) >= {n}", timeout=STEP_MS)
+
+
+def move(p: Person) -> None:
+    """One sensible move on p's page: keep / discard nothing / the first playable card."""
+    page = p.page
+    if page.locator("[data-action=keep-hand]").count():
+        page.click("[data-action=keep-hand]")
+    elif page.locator("[data-action=confirm-discard]").count():
+        page.click("[data-action=confirm-discard]")
+    else:
+        page.locator("#hand button[data-card].playable").first.click()
+
+
+def play_deal(host: Person, everyone: list[Person], until=None) -> None:
+    """Play until the deal is over (or ``until(n)`` is true): whoever's page waits moves."""
+    while True:
+        st = host.table()
+        n = int(st["actions"])
+        if st["phase"] in ("deal-over", "match-over") or (until and until(n)):
+            return
+        wait_all(everyone, n)
+        mover = next((p for p in everyone if p.table()["turn"] == "you"), None)
+        if mover is not None:
+            move(mover)
+        host.page.wait_for_function(
+            f"() => {{ const t = document.getElementById('table').dataset;"
+            f" return Number(t.actions) > {n} || t.phase === 'deal-over' || t.phase === 'match-over'; }}",
+            timeout=STEP_MS)
+
+
+def truth(host: Person) -> Match:
+    """TEST-ONLY: the host's match, replayed in CPython from its saved record."""
+    return loads(host.page.evaluate(f"() => localStorage.getItem({NET_RECORD_KEY!r})"))
+
+
+CARD_RE = re.compile(r'"([2-9TJQKA][SHDC])"')
+
+
+def assert_received_only_visible(guest: Person, seat: int, match: Match) -> int:
+    """Every card code in every message the guest received was one its seat could see then:
+    its own hand or discards, the cards played, the cut. Returns how many states were checked."""
+    checked = 0
+    for text in guest.received():
+        msg = json.loads(text)
+        if msg.get("type") != "state":
+            assert not CARD_RE.search(text), text
+            continue
+        n = msg["n"]
+        twin = Match(match.rules, match.options, match.seed, match.first_dealer, match.layouts)
+        for a in match.actions[:n]:
+            twin.apply(a)
+        v = twin.view(seat)
+        visible = v.hand | v.own_out | v.played | (0 if v.cut is None else 1 << v.cut)
+        allowed = {card_code(c) for c in cards_of(visible)}
+        seen = set(CARD_RE.findall(text))
+        assert seen <= allowed, f"state {n} for seat {seat} shows {sorted(seen - allowed)}"
+        checked += 1
+    return checked
+
+
+def test_three_people_play_a_whole_deal(people, base_url, signal_url):
+    host, ann, bob, url = three_at_table(people, base_url, signal_url)
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/\?table=[0-9a-f]{32}&signal=.+&ice=none", url), url
+    everyone = [host, ann, bob]
+    # each page shows its own seat: names of the others, its own hand
+    for p in everyone:
+        p.page.wait_for_selector("#hand button[data-card]")
+        names = p.page.locator(".seat-name").all_inner_texts()
+        others = {q.name for q in everyone} - {p.name}
+        assert others <= set(names), names
+    play_deal(host, everyone)
+    wait_all(everyone, host_actions(host))
+    for p in everyone:
+        p.page.wait_for_function("() => ['deal-over', 'match-over'].includes("
+                                 "document.getElementById('table').dataset.phase)", timeout=STEP_MS)
+        assert p.page.locator(".result .deal-result").count() == 1
+    m = truth(host)
+    assert m.deal.phase == "over" and len(m.deal_scores) == 1
+    for guest, seat in ((ann, 1), (bob, 2)):
+        assert assert_received_only_visible(guest, seat, m) > 10
+    for p in everyone:
+        p.monitor.assert_clean(p.page)
+
+
+def hand(p: Person) -> list[str]:
+    return p.page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def play_until_turn(host: Person, everyone: list[Person], who: Person, phase: str = "play") -> None:
+    """Play on until it is ``who``'s turn in ``phase``."""
+    def there(n):
+        wait_all(everyone, n)
+        st = who.table()
+        return st["phase"] == phase and st["turn"] == "you"
+    play_deal(host, everyone, until=there)
+
+
+def test_two_people_and_a_bot_play_a_deal(people, base_url, signal_url):
+    host, ann = people("Hosty"), people("Ann")
+    join(ann, host_table(host, base_url, signal_url, variant="hornafjordur"))
+    start(host)
+    names = ann.page.locator(".seat-name").all_inner_texts()
+    assert "Hosty" in names and "Jón" in names  # the bot sits in seat 2 under its usual name
+    play_deal(host, [host, ann])
+    m = truth(host)
+    assert m.deal.phase == "over" and m.rules.name == "hornafjordur"
+    saved = json.loads(host.page.evaluate(f"() => localStorage.getItem({NET_HOST_KEY!r})"))
+    assert [s["kind"] for s in saved["seats"]] == ["host", "guest", "bot"]
+    assert assert_received_only_visible(ann, 1, m) > 5
+    for p in (host, ann):
+        p.monitor.assert_clean(p.page)
+
+
+def test_a_guest_leaves_mid_deal_a_bot_stands_in_and_the_guest_rejoins_with_its_hand(people, base_url, signal_url):
+    host, ann, bob, url = three_at_table(people, base_url, signal_url)
+    everyone = [host, ann, bob]
+    play_until_turn(host, everyone, ann)
+    before = hand(ann)
+    n = host_actions(host)
+    ann.page.close()
+    # the others see who is missing; the host lets a bot play Ann's card
+    host.page.wait_for_selector("[data-action=stand-in]", timeout=STEP_MS)
+    bob.page.wait_for_function("() => document.querySelector('.seat-name') &&"
+                               " [...document.querySelectorAll('.seat-name')].some(e => e.textContent.includes('(away)'))",
+                               timeout=STEP_MS)
+    host.page.click("[data-action=stand-in]")
+    host.page.wait_for_function(f"() => Number(document.getElementById('table').dataset.actions) > {n}",
+                                timeout=STEP_MS)
+    ann.reopen(url)  # same browser: the saved seat token, no name to type
+    ann.page.wait_for_selector("#hand button[data-card]", timeout=STEP_MS)
+    wait_all(everyone, host_actions(host))
+    m = truth(host)
+    after = hand(ann)
+    played_for_ann = [c for c in before if c not in after]
+    assert len(played_for_ann) == 1 and set(after) < set(before)
+    assert sorted(after) == sorted(card_code(c) for c in cards_of(m.view(1).hand))
+    host.page.wait_for_function("() => !document.querySelector('[data-action=stand-in]')", timeout=STEP_MS)
+    play_deal(host, everyone)
+    m = truth(host)
+    assert m.deal.phase == "over"
+    assert assert_received_only_visible(ann, 1, m) > 0 and assert_received_only_visible(bob, 2, m) > 10
+
+
+def test_the_host_drops_mid_deal_reopens_and_the_table_carries_on(people, base_url, signal_url):
+    host, ann, bob, url = three_at_table(people, base_url, signal_url)
+    everyone = [host, ann, bob]
+    play_deal(host, everyone, until=lambda n: n >= 6)
+    n = host_actions(host)
+    hands = {p.name: hand(p) for p in everyone}
+    host_url = host.page.url
+    assert "?host=" in host_url
+    host.page.close()  # the host drops: the guests are told
+    for g in (ann, bob):
+        g.page.wait_for_function("() => ['reconnecting', 'host_gone'].includes("
+                                 "document.getElementById('table').dataset.link)", timeout=STEP_MS)
+        assert "reconnecting" in g.page.inner_text("#net-status") or "host" in g.page.inner_text("#net-status")
+    host.reopen(host_url)  # the host comes back: its saved record, the guests rejoin
+    for p in everyone:
+        p.page.wait_for_function("() => document.getElementById('table').dataset.link === 'open'", timeout=STEP_MS)
+    host.page.wait_for_function("() => !document.querySelector('[data-action=stand-in]')", timeout=STEP_MS)
+    assert host_actions(host) == n and {p.name: hand(p) for p in everyone} == hands
+    play_deal(host, everyone)
+    m = truth(host)
+    assert m.deal.phase == "over" and len(m.actions) > n
+    for guest, seat in ((ann, 1), (bob, 2)):
+        assert assert_received_only_visible(guest, seat, m) > 10
+
+
+def test_forged_illegal_and_malformed_messages_change_nothing(people, base_url, signal_url):
+    host, ann, bob, url = three_at_table(people, base_url, signal_url)
+    everyone = [host, ann, bob]
+    play_until_turn(host, everyone, bob)  # Bob (seat 2) to play
+    n = host_actions(host)
+    saved = host.page.evaluate(f"() => [localStorage.getItem({NET_HOST_KEY!r}), localStorage.getItem({NET_RECORD_KEY!r})]")
+    m = truth(host)
+    last = json.loads([t for t in ann.received() if '"type":"state"' in t][-1])
+    seq = last["last_seq"] + 1
+    bobs_card = card_code(cards_of(m.view(2).legal)[0])
+    anns_card = card_code(cards_of(m.view(1).hand)[0])
+    forged = [
+        {"v": 1, "type": "act", "seq": seq, "action": {"play": bobs_card}},           # Bob's card, Bob's turn
+        {"v": 1, "type": "act", "seq": seq, "action": {"play": anns_card}},           # not Ann's turn
+        {"v": 1, "type": "act", "seq": seq, "action": {"play": bobs_card, "seat": 2}},  # names a seat
+        {"v": 1, "type": "act", "seq": seq, "action": {"play": bobs_card}, "seat": 2},
+        {"v": 1, "type": "hello", "table": "0" * 32, "name": "Eve", "token": "e" * 32},
+    ]
+    raw = [json.dumps(f) for f in forged] + ["{not json", "x" * 16_100, '{"v": 99, "type": "act"}']
+    for text in raw:
+        assert ann.page.evaluate("t => window.manniNet.send('', t)", text)
+    ann.page.wait_for_function(
+        f"() => window.manniNet.received.filter(t => t.includes('\"refused\"')).length >= {len(raw)}",
+        timeout=STEP_MS)
+    refusals = [json.loads(t) for t in ann.received() if '"type":"refused"' in t]
+    keys = [r["key"] for r in refusals]
+    assert keys == ["not_your_turn", "not_your_turn", "malformed", "malformed", "table",
+                    "malformed", "too_long", "version"], keys
+    assert host_actions(host) == n
+    assert host.page.evaluate(f"() => [localStorage.getItem({NET_HOST_KEY!r}), localStorage.getItem({NET_RECORD_KEY!r})]") == saved
+    assert sum("refused" in w for w in host.warnings) == len(raw)
+    # an illegal card on Ann's own turn: refused with the engine's reason, nothing changes
+    play_until_turn(host, everyone, ann)
+    n = host_actions(host)
+    m = truth(host)
+    played = card_code(next(iter(cards_of(m.view(1).played))) if m.view(1).played else cards_of(m.view(2).hand)[0])
+    seq = json.loads([t for t in ann.received() if '"type":"state"' in t][-1])["last_seq"] + 1
+    ann.page.evaluate("t => window.manniNet.send('', t)",
+                      json.dumps({"v": 1, "type": "act", "seq": seq, "action": {"play": played}}))
+    ann.page.wait_for_selector("#notice:not([hidden])", timeout=STEP_MS)
+    assert host_actions(host) == n and ann.table()["turn"] == "you"
+    # and the page itself still plays
+    move(ann)
+    host.page.wait_for_function(f"() => Number(document.getElementById('table').dataset.actions) > {n}",
+                                timeout=STEP_MS)
+    for guest, seat in ((ann, 1), (bob, 2)):
+        assert assert_received_only_visible(guest, seat, truth(host)) > 3
