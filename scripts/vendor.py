@@ -335,6 +335,7 @@ def precache_paths(root: Path) -> list[str]:
     linked = re.findall(r'(?:href|src)="\./(static/vendor/[^"]+)"', html)
     paths = set(PRECACHE_FIXED) | set(linked) | {
         f"static/vendor/pyodide/{n}" for n in PYODIDE_FILES if n != "pyodide.js"}
+    paths |= {f"static/vendor/{folder}/{Path(inner).name}" for inner, folder in SCRIPTS.values()}
     for pattern in PRECACHE_GLOBS:
         paths |= {p.relative_to(root).as_posix() for p in root.glob(pattern)}
     paths.discard(SW_TEMPLATE)
@@ -394,7 +395,6 @@ def main(argv: list[str]) -> int:
               f"@pyscript/core {pyscript_v}, {', '.join(scripts)}; "
               f"static/manni.zip: {n} package files; runtime {ids['runtime']}, "
               f"build {ids['build']} ({len(ids['files'])} files precached by sw.js)")
-              f"static/manni.zip: {n} package files; runtime {ids['runtime']}")
     return 0
 
 
