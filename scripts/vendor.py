@@ -335,7 +335,8 @@ def precache_paths(root: Path) -> list[str]:
     linked = re.findall(r'(?:href|src)="\./(static/vendor/[^"]+)"', html)
     paths = set(PRECACHE_FIXED) | set(linked) | {
         f"static/vendor/pyodide/{n}" for n in PYODIDE_FILES if n != "pyodide.js"}
-    paths |= {f"static/vendor/{folder}/{Path(inner).name}" for inner, folder in SCRIPTS.values()}
+    scripts = (f"static/vendor/{folder}/{Path(inner).name}" for inner, folder in SCRIPTS.values())
+    paths |= {rel for rel in scripts if (root / rel).is_file()}  # vendored just before
     for pattern in PRECACHE_GLOBS:
         paths |= {p.relative_to(root).as_posix() for p in root.glob(pattern)}
     paths.discard(SW_TEMPLATE)
