@@ -36,7 +36,8 @@ async function dropSnapshots() {
   try { await caches.delete(SNAPSHOT_CACHE); } catch { /* nothing to delete */ }
 }
 
-// The snapshot's bytes (as a promise, so reading overlaps the runtime's start), or null.
+// {bytes: a promise of the snapshot's bytes} (a promise, so that reading them overlaps
+// the runtime's start), or null.
 async function openSnapshot() {
   if (!enabled) return null;
   try {
@@ -46,7 +47,7 @@ async function openSnapshot() {
     }
     const cache = await caches.open(SNAPSHOT_CACHE);
     const response = await cache.match(SNAPSHOT_KEY);
-    return response ? response.arrayBuffer().then((b) => new Uint8Array(b)) : null;
+    return response ? { bytes: response.arrayBuffer().then((b) => new Uint8Array(b)) } : null;
   } catch {
     return null;
   }
@@ -87,7 +88,7 @@ export async function loadPyodide(options = {}) {
   if (snapshot) {
     session((s) => s.setItem(ATTEMPT, RUNTIME));
     try {
-      const pyodide = await loadRuntime({ ...config, _loadSnapshot: snapshot });
+      const pyodide = await loadRuntime({ ...config, _loadSnapshot: snapshot.bytes });
       step("table");
       root.dataset.boot = "snapshot";
       afterBoot("snapshot");
