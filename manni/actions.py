@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from .cards import card_code, parse_card
 from .errors import RecordError
@@ -44,7 +45,12 @@ class Play:
 
 TAKE = Take()
 KEEP = Keep()
-Action = Take | Keep | Discard | Play
+
+
+class Action(Protocol):
+    """Any action: the four above, or a rule set's own (see :func:`register_action`)."""
+
+    def to_json(self) -> dict: ...
 
 
 def _take_from_json(value) -> Action:

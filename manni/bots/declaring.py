@@ -18,10 +18,10 @@ import random
 import time
 from typing import Generator
 
-from ..actions import TAKE, Discard
+from ..actions import TAKE, Action, Discard
 from ..cards import SUIT_MASKS, cards_of, mask_of
 from ..rules import get_rules
-from ..rules.declared import Declare, DeclareExchange, Overcall
+from ..rules.declared import Declare, DeclareExchange, DeclaredRuleSet, Overcall
 from .policy import contract_info, medium_play
 from .search import SLICE_S, rollout
 
@@ -83,9 +83,16 @@ def deal_score_for(rules, contract, tricks_mine: float) -> float:
     return rules.deal_score(contract, [tricks_mine, rest, rest], {})[0]
 
 
+def _family(view) -> type[DeclaredRuleSet]:
+    rules = get_rules(view.rules)
+    if not issubclass(rules, DeclaredRuleSet):
+        raise TypeError(f"{view.rules} has no declared contracts")
+    return rules
+
+
 def quick_value(view, contract: str) -> float:
     """The declarer's score for this hand in ``contract``, by rule."""
-    rules = get_rules(view.rules)
+    rules = _family(view)
     c = rules.declared(contract, 0)
     return deal_score_for(rules, c, quick_tricks(view.hand, contract_info(c)))
 
@@ -140,7 +147,7 @@ def _play_world(rules, options, contract, hands, manni, me: int, declarer: int, 
     info = contract_info(contract)
     hands = list(hands)
     h = hands[declarer]
-    if options.get("exchange", "pickup") == "pickup":
+    if rules.picks_up_manni(options):
         h |= mask_of(manni)
         out = discards if discards is not None else lay_away(h, len(manni), info)
         hands[declarer] = h & ~mask_of(out)
@@ -153,7 +160,7 @@ def _play_world(rules, options, contract, hands, manni, me: int, declarer: int, 
 
 def rollout_value(view, contract: str, rng, worlds: int) -> Generator[None, None, float]:
     """Mean deal score of declaring ``contract`` with this hand, over sampled worlds."""
-    rules = get_rules(view.rules)
+    rules = _family(view)
     me = view.seat
     c = rules.declared(contract, me)
     unseen = cards_of(rules.deck & ~view.hand)
@@ -174,7 +181,7 @@ _BASELINES: dict = {}
 def baseline(rules, options: dict, contract: str, kind: str) -> Generator[None, None, float]:
     """A contract's mean score for a random hand (its worth when declared later), by the
     ``kind`` of estimate ("quick" or "rollout"); computed once, from a fixed seed."""
-    key = (rules.name, options.get("exchange", "pickup"), contract, kind)
+    key = (rules.name, rules.picks_up_manni(options), contract, kind)
     if key not in _BASELINES:
         rng = random.Random(0xDEC1)
         deck = cards_of(rules.deck)
@@ -201,7 +208,7 @@ def baseline(rules, options: dict, contract: str, kind: str) -> Generator[None, 
 
 def gains(view, level: str, rng, worlds: int) -> Generator[None, None, dict]:
     """Contract -> (value now - baseline) for every contract this seat may name now."""
-    rules = get_rules(view.rules)
+    rules = _family(view)
     names = [a.contract for a in view.choices if a.contract is not None]
     out = {}
     for name in names:
@@ -217,7 +224,7 @@ def gains(view, level: str, rng, worlds: int) -> Generator[None, None, dict]:
 
 
 def decide(view, level: str, rng, worlds: int = 24,
-           report: dict | None = None) -> Generator[None, None, object]:
+           report: dict | None = None) -> Generator[None, None, Action]:
     """The action for a declared-family exchange step (a generator, like ``Bot.steps``);
     ``report``, if given, receives the ``gains`` weighed for a declaration or overcall."""
     stage = view.stage
@@ -246,7 +253,7 @@ def decide(view, level: str, rng, worlds: int = 24,
 
 def _best_draw(view, rng, worlds: int):
     """Hard's draw: compare discarding the rule's losers, fewer, or none, on sampled worlds."""
-    rules = get_rules(view.rules)
+    rules = _family(view)
     me = view.seat
     info = contract_info(view.contract)
     full = draw_discards(view.hand, view.discard_limit, info)

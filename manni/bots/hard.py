@@ -45,9 +45,9 @@ class HardBot(Bot):
 
     def steps(self, view) -> Generator[None, None, Action]:
         if handles(view):
-            report: dict = {}
-            action = yield from decide(view, "hard", self.rng, self.exchange_worlds or 24, report)
-            self.last_reasons = _declare_reasons(action, report.get("gains", {}))
+            weighed: dict = {}
+            action = yield from decide(view, "hard", self.rng, self.exchange_worlds or 24, weighed)
+            self.last_reasons = _declare_reasons(action, weighed.get("gains", {}))
             return action
         if view.phase == Phase.EXCHANGE:
             if not models_exchange(view):

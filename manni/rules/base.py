@@ -156,6 +156,12 @@ class RuleSet:
         return True
 
     @classmethod
+    def picks_up_manni(cls, options: dict) -> bool:
+        """Does the exchange take the whole Manni into one hand and lay cards away (rather
+        than swap hands or discard and draw)?"""
+        return False
+
+    @classmethod
     def open_lists(cls, deals) -> tuple[tuple[str, ...], ...] | None:
         """Per seat, the contracts still on its list before the next deal, given the finished
         deals; None for rule sets without lists (the contract is not declared)."""

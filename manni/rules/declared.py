@@ -212,6 +212,10 @@ class DeclaredRuleSet(RuleSet):
         return [c for e in cls.ENTRIES if e in entries for c in cls.ENTRIES[e]]
 
     @classmethod
+    def picks_up_manni(cls, options: dict) -> bool:
+        return options.get("exchange", "pickup") == "pickup"
+
+    @classmethod
     def declared(cls, contract: str, seat: int) -> Declared:
         base = CONTRACTS[contract]
         return Declared(base.name, base.trump, base.ace_low, declarer=seat,

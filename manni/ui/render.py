@@ -13,6 +13,7 @@ from __future__ import annotations
 from html import escape
 
 from ..cards import SUIT_SYMBOLS, card_code, cards_of
+from ..rules import get_rules
 
 YOU = 0
 SUIT_ORDER = (0, 1, 3, 2)  # spades, hearts, clubs, diamonds: colours alternate
@@ -109,7 +110,7 @@ def _seat_exchange_note(v, seat, t) -> str:
         return ""
     if v.exchange_kind == "swap":
         return t("seat.took_manni") if ex else t("seat.kept_hand")
-    if v.options.get("exchange") == "pickup":
+    if get_rules(v.rules).picks_up_manni(v.options):
         return t("seat.took_manni") if ex else t("seat.left_manni")
     return t.plural("seat.exchanged", ex)
 
@@ -299,7 +300,7 @@ def declare_panel(game) -> str:
 def _ticks(game) -> list[dict]:
     """Per seat: list entry -> the number of the deal that ticked it (the current deal's
     declaration included: it is ticked when declared)."""
-    ticks = [{}, {}, {}]
+    ticks: list[dict[str, int]] = [{}, {}, {}]
     for i, c in enumerate(game.past_contracts()):
         if getattr(c, "declarer", None) is not None:
             ticks[c.declarer][c.entry] = i + 1
@@ -406,8 +407,9 @@ def score_sheet(game) -> str:
     for i, score in enumerate(v.deal_scores):
         c = contracts[i] if i < len(contracts) else None
         label = f'{i + 1} <span class="sheet-contract">{_e(_contract_short(c, t)) if c else ""}</span>'
-        if getattr(c, "declarer", None) is not None:
-            label += f' <span class="sheet-declarer">{_e(t.seat(c.declarer))}</span>'
+        declarer = getattr(c, "declarer", None)
+        if declarer is not None:
+            label += f' <span class="sheet-declarer">{_e(t.seat(declarer))}</span>'
         cells = [f'<th scope="row">{label}</th>']
         for s in range(3):
             n = score[s]
