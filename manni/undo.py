@@ -14,6 +14,7 @@ Pure functions of a :class:`~manni.match.Match`; the reason is a catalog key
 from __future__ import annotations
 
 from .match import Match
+from .states import MatchPhase
 
 NOTHING = "nothing"        # the seat has not acted in this deal
 SEEN_CARDS = "seen_cards"  # its last action showed it new cards (the Manni, a draw)
@@ -23,7 +24,7 @@ DEAL_OVER = "deal_over"    # the deal (or the match) is over
 
 def _steps_back(match: Match, seat: int, practice: bool) -> tuple[int, str | None]:
     """(how many actions Undo takes back, None) or (0, the reason it is refused)."""
-    if match.phase == "match-over" or (match.phase == "deal-over" and not practice):
+    if match.phase == MatchPhase.MATCH_OVER or (match.phase == MatchPhase.DEAL_OVER and not practice):
         return 0, DEAL_OVER
     deal = match.deal.copy(keep_undo=True)  # the current deal only: Undo never leaves it
     if deal.actions_taken == 0:

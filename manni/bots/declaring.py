@@ -22,6 +22,7 @@ from ..actions import TAKE, Action, Discard
 from ..cards import SUIT_MASKS, cards_of, mask_of
 from ..rules import get_rules
 from ..rules.declared import Declare, DeclareExchange, DeclaredRuleSet, Overcall
+from ..states import Phase
 from .policy import contract_info, medium_play
 from .search import SLICE_S, rollout
 
@@ -31,7 +32,7 @@ _BASELINE_DEALS = {"quick": 400, "rollout": 60}
 
 def handles(view) -> bool:
     """Is this an exchange step of the declared family (decided here, not by the level)?"""
-    return view.phase == "exchange" and view.exchange_kind == DeclareExchange.kind
+    return view.phase == Phase.EXCHANGE and view.exchange_kind == DeclareExchange.kind
 
 
 class _Pacer:

@@ -21,6 +21,7 @@ from ..net.host import HostTable
 from ..net.links import host_peer_id, invite_url, is_id, new_id, parse_connection, query
 from ..net.protocol import ProtocolError
 from ..record import ReplayError, match_from_record, match_to_record, parse, replay_steps
+from ..states import MatchPhase
 from ..text import LANGUAGES, Translator, language_name, pick_language
 from . import lobby, render, review_view
 from .alerts import Alerts, elsewhere_html
@@ -449,7 +450,7 @@ class App:
             return  # another tab has the match; the lesson is never saved over your match
         ok = self.storage.set(RECORD_KEY, self.game.record_json())
         g = self.game
-        if g.phase == "match-over" and self.stats.count_match(g.match, g.settings.level):
+        if g.phase == MatchPhase.MATCH_OVER and self.stats.count_match(g.match, g.settings.level):
             ok = self.storage.set(STATS_KEY, self.stats.to_json()) and ok
         ok = self.storage.set(SETTINGS_KEY, self.settings.to_json()) and ok
         if self.alerts.unsaved == ok:
@@ -1030,7 +1031,7 @@ class App:
                 move_ms, trick_ms = SPEEDS[self.settings.speed]
                 v = g.view
                 wait = move_ms
-                if g.phase == "play" and not v.trick and v.history:
+                if g.phase == MatchPhase.PLAY and not v.trick and v.history:
                     wait = max(wait, trick_ms)  # let the completed trick be seen
                 await asyncio.sleep(wait / 1000)
                 if gen != self.gen:

@@ -20,6 +20,7 @@ from ..match import Match
 from ..record import dumps, loads
 from ..rules.base import CONTRACTS
 from ..rules.declared import Declare, Overcall
+from ..states import MatchPhase, Phase
 from ..text import Translator
 from ..undo import undo_refusal, undo_target
 from .settings import Settings, settings_from_options, variant_of
@@ -131,7 +132,7 @@ class Game:
 
     def bot_seat(self) -> int | None:
         """The opponent who must act now, if any."""
-        if self.phase in ("exchange", "play") and self.match.turn != YOU:
+        if self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and self.match.turn != YOU:
             return self.match.turn
         return None
 
@@ -169,7 +170,7 @@ class Game:
     # -- review of finished deals (only once the deal is over) ------------------------------
     def reviewable(self) -> list[int]:
         """The deals (0-based) that may be reviewed now: none before the deal is over."""
-        if self.phase not in ("deal-over", "match-over"):
+        if self.phase not in (MatchPhase.DEAL_OVER, MatchPhase.MATCH_OVER):
             return []
         from ..review import finished_deals
         return finished_deals(self.match)
@@ -201,7 +202,7 @@ class Game:
     def can_hint(self) -> bool:
         """Your decision now: your exchange choice or your card."""
         v = self.view
-        return self.phase in ("exchange", "play") and v.turn == YOU and not v.finished
+        return self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and v.turn == YOU and not v.finished
 
     def hint_steps(self, budget_ms: int = 500):
         """Generator (yields between slices) returning (action, reasons); it gets only
@@ -286,7 +287,7 @@ class Game:
         v = self.view
         if not (v.hand >> c & 1):
             return False
-        if v.phase == "exchange" and v.discard_limit is not None:
+        if v.phase == Phase.EXCHANGE and v.discard_limit is not None:
             if v.turn != YOU:
                 return self.refuse(self.t("notice.wait_turn", name=self.t.seat(v.turn)))
             if c in self.selected:
@@ -327,7 +328,7 @@ class Game:
         return True
 
     def next_deal(self) -> bool:
-        if self.phase != "deal-over" or self.tutorial is not None:
+        if self.phase != MatchPhase.DEAL_OVER or self.tutorial is not None:
             return False
         self.match.start_next_deal()
         self.hint = None
@@ -396,7 +397,7 @@ class Game:
                 winner = deal.history[-1][2]
                 self.say(t("say.you_win_trick") if winner == YOU
                          else t("say.wins_trick", name=t.seat(winner)))
-        if self.phase in ("deal-over", "match-over"):
+        if self.phase in (MatchPhase.DEAL_OVER, MatchPhase.MATCH_OVER):
             from .render import result_sentence
             self.say(result_sentence(self.view, t))
         self._tutorial_step()

@@ -16,6 +16,7 @@ from ..net import protocol as P
 from ..net.guest import GuestTable
 from ..net.host import HostTable
 from ..record import loads
+from ..states import MatchPhase, Phase
 from ..text import Translator
 from .game import YOU, Game, random_seed, make_opponent
 from .settings import Settings
@@ -63,13 +64,13 @@ class HostGame(Game):
 
     def bot_seat(self) -> int | None:
         seat = self.match.turn
-        if (self.started and self.phase in ("exchange", "play") and seat is not None and seat != YOU
+        if (self.started and self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and seat is not None and seat != YOU
                 and self.table.bot_plays(seat)):
             return seat
         return None
 
     def waits_for_you(self) -> bool:
-        return self.phase not in ("exchange", "play") or self.match.turn == YOU
+        return self.phase not in (MatchPhase.EXCHANGE, MatchPhase.PLAY) or self.match.turn == YOU
 
     def opponent(self, seat: int):
         bot = self._bots.get(seat)
@@ -114,8 +115,8 @@ class GuestGame(Game):
     def phase(self) -> str:
         v = self.view
         if v.finished:
-            return "match-over"
-        return "deal-over" if v.phase == "over" else v.phase
+            return MatchPhase.MATCH_OVER
+        return MatchPhase.DEAL_OVER if v.phase == Phase.OVER else v.phase
 
     @property
     def action_count(self) -> int:
@@ -126,7 +127,7 @@ class GuestGame(Game):
 
     def waits_for_you(self) -> bool:
         v = self.view
-        return self.phase in ("exchange", "play") and v.turn == YOU
+        return self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and v.turn == YOU
 
     def past_contracts(self) -> list:
         return list(self.state.contracts)
@@ -143,7 +144,7 @@ class GuestGame(Game):
 
     def act(self, action) -> bool:
         v = self.view
-        if v.turn != YOU or self.phase not in ("exchange", "play"):
+        if v.turn != YOU or self.phase not in (MatchPhase.EXCHANGE, MatchPhase.PLAY):
             return self.refuse(self.t("notice.wait_turn", name=self.t.seat(v.turn if v.turn is not None else YOU)))
         if self.sent_n == self.state.n:
             return self.refuse(self.t("net.sending"))  # one act per state: no double taps
@@ -173,7 +174,7 @@ class GuestGame(Game):
     def on_state(self) -> None:
         """A new state arrived: drop a stale selection."""
         v = self.view
-        if not (self.phase == "exchange" and v.turn == YOU):
+        if not (self.phase == MatchPhase.EXCHANGE and v.turn == YOU):
             self.selected = []
         self.selected = [c for c in self.selected if v.hand >> c & 1]
 

@@ -14,6 +14,7 @@ from html import escape
 
 from ..cards import SUIT_SYMBOLS, card_code, cards_of
 from ..rules import get_rules
+from ..states import ExchangeKind, MatchPhase, Phase
 
 YOU = 0
 SUIT_ORDER = (0, 1, 3, 2)  # spades, hearts, clubs, diamonds: colours alternate
@@ -84,14 +85,14 @@ def table_attrs(game) -> dict[str, str]:
 def status_text(game) -> str:
     v, t = game.view, game.t
     phase = game.phase
-    if phase == "match-over":
+    if phase == MatchPhase.MATCH_OVER:
         return t("status.match_over")
-    if phase == "deal-over":
+    if phase == MatchPhase.DEAL_OVER:
         return t("status.deal_over")
     if v.turn != YOU:
         return t("status.waiting", name=t.seat(v.turn))
-    if phase == "exchange":
-        if v.exchange_kind == "swap":
+    if phase == MatchPhase.EXCHANGE:
+        if v.exchange_kind == ExchangeKind.SWAP:
             return t("status.your_exchange_swap", n=v.hand_sizes[YOU])
         if v.stage in ("declare", "overcall", "pickup"):
             return t(f"status.your_{v.stage}", name=t.seat(v.contract.declarer or 0),
@@ -108,7 +109,7 @@ def _seat_exchange_note(v, seat, t) -> str:
     ex = v.exchanged[seat]
     if ex is None:
         return ""
-    if v.exchange_kind == "swap":
+    if v.exchange_kind == ExchangeKind.SWAP:
         return t("seat.took_manni") if ex else t("seat.kept_hand")
     if get_rules(v.rules).picks_up_manni(v.options):
         return t("seat.took_manni") if ex else t("seat.left_manni")
@@ -117,7 +118,8 @@ def _seat_exchange_note(v, seat, t) -> str:
 
 def seat_panel(v, seat, game) -> str:
     t = game.t
-    is_turn = v.turn == seat and v.phase in ("exchange", "play") and game.phase in ("exchange", "play")
+    is_turn = (v.turn == seat and v.phase in (Phase.EXCHANGE, Phase.PLAY)
+               and game.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY))
     cls = ["seat", f"seat-{seat}"]
     if is_turn:
         cls.append("is-turn")
@@ -171,7 +173,7 @@ def contract_box(v, t, extra: str = "") -> str:
         parts.append(f'<div class="contract-hint">{_e(t(f"contract.{v.contract.name}_hint"))}</div>')
     cards = []
     taken = v.manni_taken_by
-    if v.exchange_kind == "swap":
+    if v.exchange_kind == ExchangeKind.SWAP:
         if taken is None:
             cards.append(f'<span class="manni-pile" title="{_e(t("table.manni"))}">'
                          f'{card_back(str(v.manni_left))}</span>')
@@ -179,7 +181,7 @@ def contract_box(v, t, extra: str = "") -> str:
         cards.append(card_face(reminder, t, "mini reminder"))
         if taken is not None:
             note = t("table.manni_taken_you") if taken == YOU else t("table.manni_taken", name=t.seat(taken))
-        elif v.phase == "exchange":
+        elif v.phase == Phase.EXCHANGE:
             note = t.plural("table.manni_cards", v.manni_left)
         else:
             note = t("table.manni_kept")
@@ -229,11 +231,11 @@ def _hint_attrs(game, action: str) -> tuple[str, str]:
 def action_bar(game) -> str:
     v, t = game.view, game.t
     out = []
-    if game.phase == "exchange" and v.turn == YOU:
+    if game.phase == MatchPhase.EXCHANGE and v.turn == YOU:
         if v.stage in ("declare", "overcall"):
             return declare_panel(game)
-        if v.exchange_kind == "swap" or v.stage == "pickup":
-            keep = "btn.keep_hand" if v.exchange_kind == "swap" else "btn.leave_manni"
+        if v.exchange_kind == ExchangeKind.SWAP or v.stage == "pickup":
+            keep = "btn.keep_hand" if v.exchange_kind == ExchangeKind.SWAP else "btn.leave_manni"
             for action, cls, key in (("take-manni", "btn primary", "btn.take_manni"),
                                      ("keep-hand", "btn", keep)):
                 extra_cls, extra = _hint_attrs(game, action)
@@ -246,7 +248,7 @@ def action_bar(game) -> str:
                      else t.plural("btn.confirm_discard", n))
             out.append(f'<button type="button" class="btn primary{extra_cls}" data-action="confirm-discard"{extra}>'
                        f'{_e(label)}</button>')
-    elif game.phase == "exchange" and v.stage in ("declare", "overcall"):
+    elif game.phase == MatchPhase.EXCHANGE and v.stage in ("declare", "overcall"):
         out.append(lists_table(game))  # while the others declare: what everyone has left
     return f'<div class="actions">{"".join(out)}</div>'
 
@@ -347,8 +349,8 @@ def tools_bar(game) -> str:
 
 def hand_html(game) -> str:
     v, t = game.view, game.t
-    drawing = game.phase == "exchange" and v.discard_limit is not None and v.turn == YOU
-    playing = game.phase == "play" and v.turn == YOU
+    drawing = game.phase == MatchPhase.EXCHANGE and v.discard_limit is not None and v.turn == YOU
+    playing = game.phase == MatchPhase.PLAY and v.turn == YOU
     buttons = []
     hinted = game.hinted_cards()
     for c in sort_hand(cards_of(v.hand), v.contract):
@@ -441,7 +443,7 @@ def score_sheet(game) -> str:
 def result_panel(game) -> str:
     v, t = game.view, game.t
     phase = game.phase
-    if phase not in ("deal-over", "match-over"):
+    if phase not in (MatchPhase.DEAL_OVER, MatchPhase.MATCH_OVER):
         return ""
     split = v.ruleset.split_columns
     last = v.deal_scores[-1] if v.deal_scores else (0, 0, 0)
@@ -458,7 +460,7 @@ def result_panel(game) -> str:
         rows.append(f'<tr class="seat-row{win}">{"".join(cells)}</tr>')
     table = (f'<table class="deal-result"><thead><tr>{"".join(f"<th scope=col>{_e(c)}</th>" for c in cols)}</tr></thead>'
              f'<tbody>{"".join(rows)}</tbody></table>')
-    if phase == "match-over":
+    if phase == MatchPhase.MATCH_OVER:
         title = t("result.match_title")
         headline = f'<p class="headline">{_e(result_sentence(v, t))}</p>'
         button = f'<button type="button" class="btn primary" data-action="new-match">{_e(t("btn.new_match"))}</button>'

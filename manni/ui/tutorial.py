@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..actions import KEEP, Play
 from ..cards import SUIT_MASKS, cards_of, mask_of, parse_card
 from ..match import Layout, Match
+from ..states import MatchPhase, Phase
 from .render import _e
 
 YOU = 0
@@ -47,7 +48,7 @@ class TutorialBot:
     level = "tutorial"
 
     def choose(self, view):
-        if view.phase == "exchange":
+        if view.phase == Phase.EXCHANGE:
             return KEEP
         contract = view.contract
         power, trump, hand = contract.power, contract.trump, view.hand
@@ -78,16 +79,16 @@ def _trump_won(m: Match) -> bool:
 
 def _your_turn_to_follow(m: Match, has_suit: bool) -> bool:
     d = m.deal
-    if m.phase != "play" or m.turn != YOU or not d.trick:
+    if m.phase != MatchPhase.PLAY or m.turn != YOU or not d.trick:
         return False
     return bool(d.hands[YOU] & SUIT_MASKS[d.trick[0] // 13]) == has_suit
 
 
 # (lesson, its moment) in order of priority; each is shown once.
 LESSONS = (
-    ("exchange", lambda m: m.phase == "exchange" and m.turn == YOU),
-    ("lead", lambda m: m.phase == "play" and m.turn == YOU and not m.deal.history and not m.deal.trick),
-    ("deal_over", lambda m: m.phase in ("deal-over", "match-over")),
+    ("exchange", lambda m: m.phase == MatchPhase.EXCHANGE and m.turn == YOU),
+    ("lead", lambda m: m.phase == MatchPhase.PLAY and m.turn == YOU and not m.deal.history and not m.deal.trick),
+    ("deal_over", lambda m: m.phase in (MatchPhase.DEAL_OVER, MatchPhase.MATCH_OVER)),
     ("fifth_trick", lambda m: m.deal.tricks[YOU] == 5 and m.deal.history[-1][2] == YOU),
     ("trump_won", _trump_won),
     ("follow", lambda m: _your_turn_to_follow(m, True)),
