@@ -90,7 +90,7 @@ def test_classic_take_the_manni(session):
     assert set(after) == {card_code(c) for c in cards_of(m.deal.hands[0])}
     assert m.turn == 0  # the taker ends the exchange; the dealer's left (you) leads
     expect(page.locator(".seat-0 .seat-note")).to_have_text("Your turn")
-    expect(page.locator(".manni-note")).to_contain_text("taken by You")
+    expect(page.locator(".manni-note")).to_have_text("You took the Manni")
     assert_no_hidden_cards(page)
     monitor.assert_clean(page)
 
