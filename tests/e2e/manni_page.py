@@ -83,9 +83,15 @@ def start_match(page, variant="classic", target=5, level="easy", speed="fastest"
 
 
 def import_text(page, text: str) -> None:
+    """Import through the menu and wait until the page has answered: a loaded record closes
+    the menu, a refused one says why in it (records are replayed in slices, asynchronously)."""
     page.click("[data-action=menu]")
+    page.evaluate("document.getElementById('menu-message').textContent = ''")
     page.fill("#import-text", text)
     page.click("[data-action=import-text]")
+    page.wait_for_function("() => !document.getElementById('menu-dialog').open"
+                           " || document.getElementById('menu-message').textContent.trim() !== ''",
+                           timeout=STEP_MS)
 
 
 def step(page) -> dict:
