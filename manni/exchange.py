@@ -19,6 +19,16 @@ if TYPE_CHECKING:
     from .deal import Deal
 
 
+
+def check_held_once(deal, seat: int, cards) -> None:
+    """Refuse discards that name a card twice or a card the seat does not hold."""
+    if len(set(cards)) != len(cards):
+        raise IllegalAction("a card is named twice in the discard", "discard_twice")
+    missing = [c for c in cards if not deal.hands[seat] >> c & 1]
+    if missing:
+        raise IllegalAction(f"you do not hold {describe(missing)}", "not_held", cards=missing)
+
+
 class Exchange:
     kind = ""
 
@@ -120,11 +130,7 @@ class DrawExchange(Exchange):
             raise IllegalAction("in this exchange you choose cards to discard (none keeps your hand)",
                                 "discard_choice")
         cards = action.cards
-        if len(set(cards)) != len(cards):
-            raise IllegalAction("a card is named twice in the discard", "discard_twice")
-        missing = [c for c in cards if not deal.hands[seat] >> c & 1]
-        if missing:
-            raise IllegalAction(f"you do not hold {describe(missing)}", "not_held", cards=missing)
+        check_held_once(deal, seat, cards)
         limit = self.limit(deal)
         if len(cards) > limit:
             raise IllegalAction(f"discard at most {limit} cards", "discard_limit", limit=limit)

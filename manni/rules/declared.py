@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..actions import KEEP, TAKE, Discard, Keep, Take, register_action
-from ..cards import FULL_DECK, cards_of, describe, mask_of
+from ..cards import FULL_DECK, cards_of, mask_of
 from ..errors import IllegalAction, RecordError
-from ..exchange import Exchange
+from ..exchange import Exchange, check_held_once
 from ..states import ExchangeKind
 from .base import CONTRACTS, Contract, OptionSpec, RuleSet, net_winners
 
@@ -141,11 +141,7 @@ class DeclareExchange(Exchange):
         if not isinstance(action, Discard):
             raise IllegalAction("choose the cards to lay away", "discard_choice")
         cards = action.cards
-        if len(set(cards)) != len(cards):
-            raise IllegalAction("a card is named twice in the discard", "discard_twice")
-        missing = [c for c in cards if not deal.hands[seat] >> c & 1]
-        if missing:
-            raise IllegalAction(f"you do not hold {describe(missing)}", "not_held", cards=missing)
+        check_held_once(deal, seat, cards)
         limit = self.limit(deal)
         if len(cards) < self.minimum(deal):
             raise IllegalAction(f"lay away exactly {limit} cards", "lay_away_count", count=limit)
