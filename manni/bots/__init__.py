@@ -16,13 +16,16 @@ LEVELS = ("easy", "medium", "hard")
 
 def _classes() -> dict:
     from .hard import HardBot  # imported at the first bot, not with the package
+    from .ismcts import IsmctsBot
     from .medium import MediumBot
-    return {"easy": EasyBot, "medium": MediumBot, "hard": HardBot, "random": RandomBot}
+    return {"easy": EasyBot, "medium": MediumBot, "hard": HardBot, "random": RandomBot,
+            "ismcts": IsmctsBot}
 
 
 def make_bot(level: str, seed: int = 0, **kw) -> Bot:
-    """A bot of ``level`` ("easy", "medium", "hard"; "random" for a baseline), deterministic
-    given ``seed``. Hard takes ``budget_ms`` (time per move) or ``worlds`` (iterations)."""
+    """A bot of ``level`` ("easy", "medium", "hard"; for tournaments "random", a baseline, and
+    "ismcts", the reference search), deterministic given ``seed``. Hard takes ``budget_ms``
+    (time per move) or ``worlds`` (iterations); ISMCTS ``iterations``."""
     classes = _classes()
     if level not in classes:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")

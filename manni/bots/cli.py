@@ -11,16 +11,40 @@ from . import LEVELS
 
 
 
+TOURNAMENT_ONLY = ("random", "ismcts")
+
+
 def _config(args) -> dict:
     hard = {"worlds": args.hard_worlds} if args.hard_worlds else {"budget_ms": args.hard_ms}
-    return {"hard": hard}
+    config: dict = {"hard": hard, "ismcts": {"iterations": args.ismcts_iterations}}
+    if getattr(args, "card_play", False):
+        config["card_play"] = True
+    return config
+
+
+def _split(text: str) -> list[str]:
+    """Split at the commas outside parentheses: "hard(worlds=80,endgame=0),ismcts"."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return out + [cur]
 
 
 def _levels(text: str) -> list[str]:
-    levels = [x.strip() for x in text.split(",") if x.strip()]
+    from .tournament import parse_level
+    levels = [x.strip() for x in _split(text) if x.strip()]
     for lvl in levels:
-        if lvl not in LEVELS and lvl != "random":
-            raise SystemExit(f"unknown level {lvl!r} (known: {', '.join(LEVELS)}, random)")
+        try:
+            name = parse_level(lvl)[0]
+        except (ValueError, SyntaxError) as e:
+            raise SystemExit(str(e))
+        if name not in LEVELS and name not in TOURNAMENT_ONLY:
+            raise SystemExit(f"unknown level {lvl!r} (known: {', '.join(LEVELS + TOURNAMENT_ONLY)})")
     if not 1 <= len(levels) <= 3 or len(set(levels)) != len(levels):
         raise SystemExit("give one, two or three different levels, e.g. easy,medium,hard")
     return levels
@@ -41,15 +65,18 @@ def _tournament(args) -> int:
     if args.json:
         print(json.dumps(res))
         return 0
-    print(f"{args.rules}: {args.boards} boards x {res['arrangements']} seat arrangements x "
-          f"up to {args.deals} deals, seed {args.seed}, hard {res['config']['hard']}, "
-          f"{res['seconds']} s")
-    print(f"{'level':8} {'points/deal':>12} {'95% CI':>10}")
+    config = {lvl: res["config"][lvl] for lvl in levels if lvl in res["config"]}
+    play = "card play only (every seat keeps its hand)" if args.card_play else "whole deals"
+    print(f"{args.rules}, {play}: {args.boards} boards x {res['arrangements']} seat arrangements x "
+          f"up to {args.deals} deals, seed {args.seed}, {config}, {res['seconds']} s")
+    print(f"{'level':8} {'points/deal':>12} {'95% CI':>10} {'tricks/deal':>12} {'95% CI':>10}")
     for lvl, r in res["levels"].items():
-        print(f"{lvl:8} {r['mean']:>12.3f} {'±':>3}{r['ci95']:.3f}")
+        print(f"{lvl:8} {r['mean']:>12.3f} {'±':>3}{r['ci95']:.3f} "
+              f"{r['tricks']:>12.3f} {'±':>3}{r['tricks_ci95']:.3f}")
     for p in res["paired"]:
-        print(f"{p['a']} - {p['b']}: {p['diff']:+.3f} ± {p['ci95']:.3f} "
-              f"(95% CI {p['low']:+.3f} .. {p['high']:+.3f})")
+        print(f"{p['a']} - {p['b']}: {p['diff']:+.3f} points/deal ± {p['ci95']:.3f} "
+              f"(95% CI {p['low']:+.3f} .. {p['high']:+.3f}); tricks/deal "
+              f"{p['tricks_diff']:+.3f} ± {p['tricks_ci95']:.3f}")
     return 0
 
 
@@ -85,6 +112,10 @@ def add_commands(sub) -> None:
     p.add_argument("--hard-worlds", type=int, default=40,
                    help="Hard's iteration budget: sampled worlds per move (0: use --hard-ms)")
     p.add_argument("--hard-ms", type=float, default=150, help="Hard's time budget per move")
+    p.add_argument("--ismcts-iterations", type=int, default=1000,
+                   help="the reference ISMCTS bot's iterations per move")
+    p.add_argument("--card-play", action="store_true",
+                   help="every seat keeps its hand (Keep, or discards nothing): card play only")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_tournament)
@@ -95,5 +126,6 @@ def add_commands(sub) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hard-worlds", type=int, default=0)
     p.add_argument("--hard-ms", type=float, default=150)
+    p.add_argument("--ismcts-iterations", type=int, default=1000)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_bench_bots)

@@ -10,11 +10,13 @@ over every seat it held; the board is the unit of the statistics: the mean over 
 
 from __future__ import annotations
 
+import ast
 import math
 import time
 from itertools import permutations
 from typing import Any
 
+from ..actions import KEEP, Action, Discard
 from ..match import Match
 from ..states import MatchPhase, Phase
 from . import make_bot
@@ -37,18 +39,49 @@ def arrangements(levels) -> list[tuple]:
     raise ValueError("a tournament takes one, two or three levels")
 
 
+def parse_level(spec: str) -> tuple[str, dict]:
+    """``"hard(endgame=0, worlds=80)"`` -> ("hard", {"endgame": 0, "worlds": 80}): a level
+    with its own settings, so two settings of one level can meet in a tournament."""
+    name, _, rest = spec.partition("(")
+    if not rest:
+        return spec, {}
+    if not rest.endswith(")"):
+        raise ValueError(f"bad level {spec!r}: expected name(key=value, ...)")
+    call = ast.parse(f"f({rest}", mode="eval").body
+    assert isinstance(call, ast.Call)
+    if call.args:
+        raise ValueError(f"bad level {spec!r}: settings are key=value")
+    return name.strip(), {kw.arg: ast.literal_eval(kw.value) for kw in call.keywords}
+
+
 def bot_kwargs(level: str, config: dict) -> dict:
-    return dict(config.get(level, {}))
+    name, extra = parse_level(level)
+    return {**config.get(name, {}), **config.get(level, {}), **extra}
+
+
+def make_level(level: str, seed: int, config: dict):
+    return make_bot(parse_level(level)[0], seed=seed, **bot_kwargs(level, config))
+
+
+def kept(view) -> Action | None:
+    """Card play only: the seat keeps its hand (Keep, or discard nothing) where it may."""
+    if KEEP in view.choices:
+        return KEEP
+    if view.discard_limit is not None and view.discard_minimum == 0:
+        return Discard(())
+    return None
 
 
 def play_board(rules: str, options: dict, seed: int, levels, deals: int, config: dict) -> dict:
-    """Play one board; returns {level: [points, seat-deals]} and the seconds taken."""
-    score = {lvl: [0, 0] for lvl in levels}
+    """Play one board; returns {level: [points, seat-deals, tricks]} and the seconds taken.
+    ``config["card_play"]``: every seat keeps its hand in the exchange (:func:`kept`)."""
+    score = {lvl: [0, 0, 0] for lvl in levels}
+    card_play = config.get("card_play", False)
     t0 = time.perf_counter()
     for ai, arr in enumerate(arrangements(levels)):
         match = Match(rules, options, seed=seed)
-        bots = [make_bot(arr[s], seed=(seed * 1009 + ai * 31 + s) & 0xFFFFFFFF,
-                         **bot_kwargs(arr[s], config)) for s in range(3)]
+        bots = [make_level(arr[s], (seed * 1009 + ai * 31 + s) & 0xFFFFFFFF, config)
+                for s in range(3)]
         while True:
             if match.phase == MatchPhase.DEAL_OVER:
                 if match.finished or len(match.deals) >= deals:
@@ -59,11 +92,14 @@ def play_board(rules: str, options: dict, seed: int, levels, deals: int, config:
                 break
             seat = match.turn
             assert seat is not None
-            match.apply(bots[seat].choose(match.view(seat)), seat)
-        for sc in match.deal_scores:
+            view = match.view(seat)
+            action = kept(view) if card_play and match.phase == MatchPhase.EXCHANGE else None
+            match.apply(action or bots[seat].choose(view), seat)
+        for deal, sc in zip(match.deals, match.deal_scores):
             for s in range(3):
                 score[arr[s]][0] += sc[s]
                 score[arr[s]][1] += 1
+                score[arr[s]][2] += deal.tricks[s]
     return {"seed": seed, "score": score, "seconds": time.perf_counter() - t0}
 
 
@@ -84,16 +120,19 @@ def mean_ci(xs) -> tuple[float, float]:
 
 def summarize(results, levels) -> dict:
     per = {lvl: [r["score"][lvl][0] / r["score"][lvl][1] for r in results] for lvl in levels}
+    tricks = {lvl: [r["score"][lvl][2] / r["score"][lvl][1] for r in results] for lvl in levels}
     out: dict[str, Any] = {"levels": {}, "paired": []}
     for lvl in levels:
         m, ci = mean_ci(per[lvl])
-        out["levels"][lvl] = {"mean": m, "ci95": ci}
+        tm, tci = mean_ci(tricks[lvl])
+        out["levels"][lvl] = {"mean": m, "ci95": ci, "tricks": tm, "tricks_ci95": tci}
     for i, a in enumerate(levels):
         for b in levels[i + 1:]:
-            diffs = [x - y for x, y in zip(per[b], per[a])]
-            m, ci = mean_ci(diffs)
+            m, ci = mean_ci([x - y for x, y in zip(per[b], per[a])])
+            tm, tci = mean_ci([x - y for x, y in zip(tricks[b], tricks[a])])
             out["paired"].append({"a": b, "b": a, "diff": m, "ci95": ci,
-                                  "low": m - ci, "high": m + ci})
+                                  "low": m - ci, "high": m + ci,
+                                  "tricks_diff": tm, "tricks_ci95": tci})
     return out
 
 
@@ -132,8 +171,7 @@ def bench(levels, rules_list, deals: int, seed: int, config: dict) -> dict:
         for rules in rules_list:
             for i in range(deals):
                 match = Match(rules, seed=seed + i)
-                bots = [make_bot(lvl, seed=seed + i * 3 + s, **bot_kwargs(lvl, config))
-                        for s in range(3)]
+                bots = [make_level(lvl, seed + i * 3 + s, config) for s in range(3)]
                 while match.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY):
                     seat = match.turn
                     assert seat is not None

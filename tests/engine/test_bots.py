@@ -22,7 +22,8 @@ FAST_HARD = {"worlds": 3, "exchange_worlds": 4}
 
 
 def _bot(level, seed):
-    kw = FAST_HARD if level == "hard" else {"exchange_worlds": 4} if level == "medium" else {}
+    kw = (FAST_HARD if level == "hard" else {"exchange_worlds": 4} if level == "medium"
+          else {"iterations": 30} if level == "ismcts" else {})
     return make_bot(level, seed=seed, **kw)
 
 
@@ -124,8 +125,9 @@ def test_bots_package_never_touches_match_or_deal():
 
 
 # policy -> knowledge -> search -> levels -> package -> tools: each imports only below it.
-LAYERS = {"base": 0, "policy": 0, "knowledge": 1, "search": 2, "declaring": 2.5, "easy": 3,
-          "medium": 3, "hard": 3, "__init__": 4, "tournament": 5, "cli": 6}
+LAYERS = {"base": 0, "policy": 0, "endgame": 0, "knowledge": 1, "search": 2, "declaring": 2.5,
+          "easy": 3, "medium": 3, "hard": 3, "ismcts": 3.5, "__init__": 4, "tournament": 5,
+          "cli": 6}
 
 
 def test_bots_are_layered_without_cycles():
@@ -209,7 +211,7 @@ def test_decisions_do_not_depend_on_hidden_cards(rules):
         changed += other.deal.hands != m.deal.hands or other.deal.manni != m.deal.manni
         va, vb = m.view(seat), other.view(seat)
         assert va == vb
-        for level in LEVELS:
+        for level in (*LEVELS, "ismcts"):
             assert _bot(level, 99).choose(va) == _bot(level, 99).choose(vb)
         checked += 1
     assert checked >= 8 and changed >= checked - 2

@@ -1,0 +1,137 @@
+"""The reference ISMCTS bot, the exact endgame solver and the card-play tournament."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from manni import Match
+from manni.actions import KEEP, Discard, Play
+from manni.bots import LEVELS, make_bot
+from manni.bots.endgame import Solver, brute_force
+from manni.bots.tournament import kept, play_board, summarize
+from manni.rules.base import _TRUMPS, GRAND, NOLO
+
+from engine_support import bots_choose, deals_over, drive
+
+ISMCTS = {"iterations": 40}
+
+
+def _legal_check(match, seat, action, when):
+    if when == "before" and match.phase == "play":
+        assert isinstance(action, Play) and match.view(seat).legal >> action.card & 1
+
+
+@pytest.mark.parametrize("rules", ["classic", "hornafjordur"])
+def test_ismcts_plays_legal_cards_to_the_match_end(rules):
+    for seed in range(2):
+        m = Match(rules, {"target": 5}, seed=seed)
+        bots = [make_bot("ismcts", seed=seed * 3 + s, **ISMCTS) for s in range(3)]
+        drive(m, bots_choose(bots), deals_over(4), _legal_check)
+        assert len(m.deals) >= 4 or m.finished
+
+
+def test_ismcts_is_a_tournament_level_only():
+    assert "ismcts" not in LEVELS
+    with pytest.raises(ValueError):
+        make_bot("grandmaster")
+
+
+def _decisions(seed):
+    m = Match("classic", seed=21)
+    bots = [make_bot("ismcts", seed=seed + s, **ISMCTS) for s in range(3)]
+    drive(m, bots_choose(bots), deals_over(1))
+    return list(m.actions)
+
+
+def test_ismcts_is_deterministic_given_its_seed():
+    assert _decisions(5) == _decisions(5)
+    assert _decisions(5) != _decisions(6)  # the seed matters (sampled worlds, play-outs)
+
+
+def test_ismcts_decides_from_the_view_only():
+    """A view is all it reads: the same view gives the same card from the same seed, and the
+    tree's root holds exactly the seat's legal cards."""
+    m = Match("classic", seed=4)
+    bots = [make_bot("medium", seed=s, exchange_worlds=4) for s in range(3)]
+    drive(m, bots_choose(bots), lambda mm: mm.phase == "play" and len(mm.deal.history) == 3)
+    view = m.view(m.turn)
+    a = make_bot("ismcts", seed=9, **ISMCTS).choose(view)
+    b = make_bot("ismcts", seed=9, **ISMCTS).choose(m.copy().view(m.turn))
+    assert a == b
+    bot = make_bot("ismcts", seed=9, **ISMCTS)
+    gen = bot.search(view)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            root = stop.value
+            break
+    assert root.mask == view.legal
+    assert sum(ch.visits for ch in root.children.values()) == ISMCTS["iterations"]
+
+
+# -- the endgame solver -------------------------------------------------------------------
+
+def _position(rng, n):
+    contract = rng.choice(list(_TRUMPS) + [GRAND, NOLO])
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [sum(1 << c for c in deck[i * n:(i + 1) * n]) for i in range(3)]
+    leader = rng.randrange(3)
+    trick = []
+    for k in range(rng.randrange(3)):  # sometimes start inside a trick
+        seat = (leader + k) % 3
+        c = max(range(52), key=lambda x: (hands[seat] >> x & 1, rng.random()))
+        hands[seat] &= ~(1 << c)
+        trick.append(c)
+    return contract, hands, leader, trick
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_endgame_solver_is_exact_against_brute_force(n):
+    rng = random.Random(n)
+    for _ in range(25):
+        contract, hands, leader, trick = _position(rng, n)
+        me = rng.randrange(3)
+        tricks = [rng.randrange(4) for _ in range(3)]
+        target = me if rng.random() < 0.5 else (me + 1) % 3
+
+        def utility(t, me=me, target=target):  # non-linear, and another seat's score counts
+            return max(0, t[me] - 4) + 0.01 * t[me] - 0.5 * max(0, t[target] - 5) * (target != me)
+        solver = Solver(me, utility, contract.power, contract.trick_winner)
+        got = solver.value(hands, leader, trick, tricks)
+        want = brute_force(hands, leader, trick, tricks, me, utility, contract.trick_winner)
+        assert got == pytest.approx(want)
+
+
+def test_endgame_solver_reuses_its_table():
+    rng = random.Random(1)
+    contract, hands, leader, trick = _position(rng, 4)
+    solver = Solver(0, lambda t: t[0], contract.power, contract.trick_winner)
+    first = solver.value(hands, leader, trick, [0, 0, 0])
+    nodes = solver.nodes
+    assert solver.value(hands, leader, trick, [0, 0, 0]) == first
+    assert solver.nodes == nodes + 1  # answered from the table
+
+
+# -- the tournament's card-play mode ---------------------------------------------------------
+
+@pytest.mark.parametrize("rules", ["classic", "hornafjordur"])
+def test_card_play_tournament_keeps_every_hand(rules):
+    config = {"card_play": True, "hard": {"worlds": 2, "exchange_worlds": 4}, "ismcts": ISMCTS}
+    r = play_board(rules, {}, 7, ("ismcts", "hard"), 1, config)
+    for lvl in ("ismcts", "hard"):
+        points, seat_deals, tricks = r["score"][lvl]
+        assert seat_deals == 9  # 6 arrangements x 3 seats, split 9/9 between the levels
+    assert r["score"]["ismcts"][2] + r["score"]["hard"][2] == 6 * 12  # 6 deals of 12 tricks
+    m = Match(rules, seed=7)
+    while m.phase == "exchange":
+        action = kept(m.view(m.turn))
+        assert action in (KEEP, Discard(()))
+        m.apply(action, m.turn)
+    assert not any(m.deal.exchanged)
+    out = summarize([r, r], ["ismcts", "hard"])
+    (pair,) = out["paired"]
+    assert pair["a"] == "hard" and "tricks_diff" in pair
