@@ -13,7 +13,10 @@ and the ratio Chromium / CPython. Not a test; it only prints figures. The two ru
 sequential, never concurrent.
 
 Usage: python3 scripts/bench_bots_browser.py [--levels hard|all|easy,medium] [--deals 10]
-           [--rules all] [--seed 1] [--hard-ms 150 | --hard-worlds 40] [--json]
+           [--rules all] [--seed 1] [--hard-ms 150 | --hard-worlds 40]
+           [--expert-ms 1000 | --expert-worlds 250] [--phone] [--json]
+--phone throttles the page's CPU 4x (DevTools' CPU throttling, as bench_boot.py --phone):
+phone-class decision times.
 Needs: npm ci && python3 scripts/vendor.py, and playwright (requirements-dev.txt).
 """
 from __future__ import annotations
@@ -69,7 +72,10 @@ def cpython(argv: list[str]) -> dict:
     return json.loads(proc.stdout)
 
 
-def chromium(argvs: list[list[str]]) -> tuple[list[dict], dict]:
+PHONE_CPU = 4  # DevTools CPU throttling rate for a mid-range phone (as bench_boot.py)
+
+
+def chromium(argvs: list[list[str]], phone: bool = False) -> tuple[list[dict], dict]:
     from playwright.sync_api import sync_playwright
 
     offsite: list[str] = []
@@ -96,6 +102,9 @@ def chromium(argvs: list[list[str]]) -> tuple[list[dict], dict]:
                 raise SystemExit(f"bench.html failed: {page.inner_text('#status')} {errors}")
             runtime = page.evaluate("window.manniRuntime")
             runtime["browser"] = browser.version
+            if phone:
+                cdp = page.context.new_cdp_session(page)
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU})
             for argv in argvs:
                 r = page.evaluate("(argv) => window.manniCli(argv)", argv)
                 if r["rc"]:
@@ -126,6 +135,10 @@ def main() -> int:
     ap.add_argument("--hard-ms", type=float, default=150, help="Hard's time budget (the UI's)")
     ap.add_argument("--hard-worlds", type=int, default=0,
                     help="Hard's iteration budget instead (fixed work: the ratio is the speed)")
+    ap.add_argument("--expert-ms", type=float, default=1000, help="Expert's time budget")
+    ap.add_argument("--expert-worlds", type=int, default=0, help="Expert's iteration budget")
+    ap.add_argument("--phone", action="store_true",
+                    help=f"throttle the page's CPU {PHONE_CPU}x (phone-class)")
     ap.add_argument("--json", action="store_true", help="print raw results as JSON")
     args = ap.parse_args()
     problem = check_vendored()
@@ -139,9 +152,11 @@ def main() -> int:
               f"({', '.join(stale)}); it {head} git HEAD. Both runtimes measure the zip; "
               "`python3 scripts/vendor.py` rebuilds it.", file=sys.stderr)
 
-    levels = ["easy", "medium", "hard"] if args.levels == "all" else args.levels.split(",")
+    levels = (["easy", "medium", "hard", "expert"] if args.levels == "all"
+              else args.levels.split(","))
     common = ["--rules", args.rules, "--deals", str(args.deals), "--seed", str(args.seed),
-              "--hard-ms", str(args.hard_ms), "--hard-worlds", str(args.hard_worlds)]
+              "--hard-ms", str(args.hard_ms), "--hard-worlds", str(args.hard_worlds),
+              "--expert-ms", str(args.expert_ms), "--expert-worlds", str(args.expert_worlds)]
     argvs = [["bench-bots", "--json", "--levels", lvl, *common] for lvl in levels]
 
     load_before = os.getloadavg()[0]
@@ -150,7 +165,7 @@ def main() -> int:
     for argv in argvs:
         cpy.update(cpython(argv))
     t1 = time.perf_counter()
-    res, runtime = chromium(argvs)
+    res, runtime = chromium(argvs, args.phone)
     web = {k: v for r in res for k, v in r.items()}
     t2 = time.perf_counter()
     load = f"1-min load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after"
@@ -161,8 +176,9 @@ def main() -> int:
 
     hard = {"worlds": args.hard_worlds} if args.hard_worlds else {"budget_ms": args.hard_ms}
     rules = "classic, hornafjordur" if args.rules == "all" else args.rules
+    throttle = f", Chromium CPU throttled {PHONE_CPU}x (phone-class)" if args.phone else ""
     print(f"decision time per move over {args.deals} deal(s) of {rules} (seed {args.seed}), "
-          f"hard {hard}, every seat, whole deals")
+          f"hard {hard}, every seat, whole deals{throttle}")
     print(f"CPython {sys.version.split()[0]} ({t1 - t0:.0f} s) vs headless Chromium "
           f"{runtime['browser']} + Pyodide {runtime['pyodide']} (Python {runtime['python']}, "
           f"{t2 - t1:.0f} s incl. boot), {os.cpu_count()} cores "

@@ -16,7 +16,10 @@ TOURNAMENT_ONLY = ("random", "ismcts")
 
 def _config(args) -> dict:
     hard = {"worlds": args.hard_worlds} if args.hard_worlds else {"budget_ms": args.hard_ms}
-    config: dict = {"hard": hard, "ismcts": {"iterations": args.ismcts_iterations}}
+    expert = ({"worlds": args.expert_worlds} if args.expert_worlds
+              else {"budget_ms": args.expert_ms})
+    config: dict = {"hard": hard, "expert": expert,
+                    "ismcts": {"iterations": args.ismcts_iterations}}
     if getattr(args, "card_play", False):
         config["card_play"] = True
     return config
@@ -44,7 +47,8 @@ def _levels(text: str) -> list[str]:
         except (ValueError, SyntaxError) as e:
             raise SystemExit(str(e))
         if name not in LEVELS and name not in TOURNAMENT_ONLY:
-            raise SystemExit(f"unknown level {lvl!r} (known: {', '.join(LEVELS + TOURNAMENT_ONLY)})")
+            known = ', '.join(LEVELS + TOURNAMENT_ONLY)
+            raise SystemExit(f"unknown level {lvl!r} (known: {known})")
     if not 1 <= len(levels) <= 3 or len(set(levels)) != len(levels):
         raise SystemExit("give one, two or three different levels, e.g. easy,medium,hard")
     return levels
@@ -112,6 +116,9 @@ def add_commands(sub) -> None:
     p.add_argument("--hard-worlds", type=int, default=40,
                    help="Hard's iteration budget: sampled worlds per move (0: use --hard-ms)")
     p.add_argument("--hard-ms", type=float, default=150, help="Hard's time budget per move")
+    p.add_argument("--expert-worlds", type=int, default=250,
+                   help="Expert's iteration budget: sampled worlds per move (0: use --expert-ms)")
+    p.add_argument("--expert-ms", type=float, default=1000, help="Expert's time budget per move")
     p.add_argument("--ismcts-iterations", type=int, default=1000,
                    help="the reference ISMCTS bot's iterations per move")
     p.add_argument("--card-play", action="store_true",
@@ -126,6 +133,8 @@ def add_commands(sub) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hard-worlds", type=int, default=0)
     p.add_argument("--hard-ms", type=float, default=150)
+    p.add_argument("--expert-worlds", type=int, default=0)
+    p.add_argument("--expert-ms", type=float, default=1000)
     p.add_argument("--ismcts-iterations", type=int, default=1000)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_bench_bots)

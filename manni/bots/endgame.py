@@ -17,6 +17,10 @@ from typing import Callable
 from ..cards import SUIT_MASKS, Mask, Seat
 
 INF = float("inf")
+
+
+class TooDeep(Exception):
+    """The position needs more nodes than the solver was allowed."""
 Utility = Callable[[list[int]], float]
 
 
@@ -62,20 +66,28 @@ class Solver:
     """Solve worlds of one decision: the table is kept across calls, so candidates of one
     world (and worlds that meet in the same position) share their work."""
 
-    def __init__(self, me: Seat, utility: Utility, power, trick_winner) -> None:
+    def __init__(self, me: Seat, utility: Utility, power, trick_winner,
+                 max_nodes: int | None = None) -> None:
         self.me = me
         self.utility = utility
         self.power = power
         self.trick_winner = trick_winner
+        self.max_nodes = max_nodes  # per value(); beyond it TooDeep (keeps a slice short)
         self.table: dict = {}
         self.nodes = 0
+        self._limit = INF
 
     def value(self, hands, leader: Seat, trick, tricks) -> float:
-        """The utility of the deal's end with best play from here (``tricks``: so far)."""
+        """The utility of the deal's end with best play from here (``tricks``: so far).
+        Raises TooDeep past ``max_nodes`` (what was solved stays in the table)."""
+        if self.max_nodes is not None:
+            self._limit = self.nodes + self.max_nodes
         return self._ab(tuple(hands), leader, tuple(trick), tuple(tricks), -INF, INF)
 
     def _ab(self, hands, leader, trick, tricks, alpha, beta) -> float:
         self.nodes += 1
+        if self.nodes > self._limit:
+            raise TooDeep
         if not (hands[0] | hands[1] | hands[2]):
             return self.utility(list(tricks))
         key = (hands, leader, trick, tricks)

@@ -22,15 +22,27 @@ from .base import Bot, models_exchange
 from .declaring import decide, handles
 from .knowledge import Knowledge
 from .policy import medium_play
-from .search import candidates, evaluate_cards, evaluate_exchange
+from .search import candidates, evaluate_cards, evaluate_exchange, match_utility
 
 
 class HardBot(Bot):
     level = "hard"
+    exchange_scale = 1  # times the exchange's default worlds (Expert samples more)
+    match_aware_exchange = False
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 150, worlds: int | None = None,
-                 exchange_worlds: int | None = None, min_worlds: int = 40, **kw) -> None:
+                 exchange_worlds: int | None = None, min_worlds: int = 40, endgame: int = 0,
+                 max_nodes: int = 2000, infer: float = 0.0, trick_bonus: float = 0.01,
+                 **kw) -> None:
         super().__init__(seed, **kw)
+        # Weight each world by how well the Medium policy explains the opponents' plays in it
+        # (a play it would not make: times ``infer``); 0 = every world counts the same.
+        self.infer = infer
+        self.trick_bonus = trick_bonus  # utility per trick taken, beside the deal score
+        # Solve the last ``endgame`` tricks of each world exactly (alpha-beta), not by a
+        # rollout, unless a world needs more than ``max_nodes`` (a slice stays short).
+        self.endgame = endgame
+        self.max_nodes = max_nodes
         self.budget_ms = budget_ms
         # With a time budget, at least this many worlds (the tournament's iteration budget),
         # so the UI's Hard is never weaker than the one measured.
@@ -46,39 +58,27 @@ class HardBot(Bot):
     def steps(self, view) -> Generator[None, None, Action]:
         if handles(view):
             weighed: dict = {}
-            action = yield from decide(view, "hard", self.rng, self.exchange_worlds or 24, weighed)
+            action = yield from decide(view, "hard", self.rng,
+                                       self.exchange_worlds or 24, weighed)
             self.last_reasons = _declare_reasons(action, weighed.get("gains", {}))
             return action
         if view.phase == Phase.EXCHANGE:
             if not models_exchange(view):
                 self.last_reasons = [("only_choice", {})]
                 return self.any_choice(view)
-            worlds = self.exchange_worlds or (160 if view.discard_limit is None else 48)
+            worlds = self.exchange_worlds or (
+                (160 if view.discard_limit is None else 48) * self.exchange_scale)
             # A fixed count (cheap: ~35 ms Classic, ~90 ms Hornafjarðarmanni in CPython).
             report: dict = {}
             action = yield from evaluate_exchange(view, self.rng, worlds, medium_play,
-                                                  report=report)
+                                                  report=report,
+                                                  match_aware=self.match_aware_exchange)
             self.last_reasons = _exchange_reasons(action, report)
             self.last_report = report  # options and their mean scores (the review's costs)
             return action
         action = yield from self._play(view)
         return action
 
-    def _utility_fn(self, view, k: Knowledge):
-        me = view.seat
-        rules, contract, options = k.rules, view.contract, view.options
-        target = options.get("target", 10)
-        running = rules.standing(view.plus, view.minus)
-        lam = [0.0, 0.0, 0.0]
-        for o in k.opps:
-            if running[o] >= target - 3 and running[o] >= running[me]:
-                lam[o] = 0.5
-        tb = -0.01 if k.info.nolo else 0.01
-
-        def utility(tricks: list[int]) -> float:
-            sc = rules.deal_score(contract, tricks, options)
-            return sc[me] + tb * tricks[me] - lam[0] * sc[0] - lam[1] * sc[1] - lam[2] * sc[2]
-        return utility
 
     def _play(self, view):
         k = Knowledge(view)
@@ -87,9 +87,11 @@ class HardBot(Bot):
         if len(cands) == 1:
             self.last_reasons = [("only_card", {"card": cands[0]})]
             return Play(cands[0])
-        totals, n = yield from evaluate_cards(k, self.rng, cands, self._utility_fn(view, k),
+        utility = match_utility(view, k, self.trick_bonus)
+        totals, n = yield from evaluate_cards(k, self.rng, cands, utility,
                                               medium_play, self.worlds, self.min_worlds,
-                                              self._deadline())
+                                              self._deadline(), self.endgame, self.max_nodes,
+                                              self.infer)
         best = max(range(len(cands)), key=lambda i: (totals[i], -power[cands[i]]))
         self.last_stats = {"worlds": n, "candidates": len(cands)}
         self.last_reasons = _reasons(k, cands, totals, n, best)

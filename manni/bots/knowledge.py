@@ -11,12 +11,13 @@ Second layer of the bots (policy -> knowledge -> search -> levels).
 
 from __future__ import annotations
 
-from ..cards import Mask, Seat, cards_of, mask_of
+from ..cards import SUIT_MASKS, Mask, Seat, cards_of, mask_of
 from .policy import contract_info
 
 
 class Knowledge:
-    __slots__ = ("view", "me", "rules", "info", "unseen", "voids", "opps", "need", "_pool")
+    __slots__ = ("view", "me", "rules", "info", "unseen", "voids", "opps", "need", "_pool",
+                 "_plays", "_played_by")
 
     def __init__(self, view) -> None:
         self.view = view
@@ -33,6 +34,41 @@ class Knowledge:
         self.opps: tuple[Seat, Seat] = ((me + 1) % 3, (me + 2) % 3)
         self.need = tuple(view.hand_sizes[o] for o in self.opps)
         self._pool: list[int] | None = None
+        self._plays = [(leader, cards) for leader, cards, _w in view.history]
+        if view.trick:
+            self._plays.append((view.leader, view.trick))
+        played_by = [0, 0, 0]
+        for leader, cards in self._plays:
+            for i, c in enumerate(cards):
+                played_by[(leader + i) % 3] |= 1 << c
+        self._played_by = played_by
+
+    def plausibility(self, hands, policy, miss: float) -> float:
+        """How well a world explains the opponents' plays so far: each card an opponent
+        chose (from two or more legal ones) that ``policy`` would not have played in its
+        place (nor an equivalent card) multiplies the weight by ``miss``."""
+        me, info, power = self.me, self.info, self.info.power
+        h = [hands[s] | self._played_by[s] for s in range(3)]
+        live = self.rules.deck  # as a seat sees it: every card not yet played
+        voids = [0, 0, 0]
+        w = 1.0
+        for leader, cards in self._plays:
+            trick: list[int] = []
+            for i, c in enumerate(cards):
+                seat = (leader + i) % 3
+                hand = h[seat]
+                if seat != me:
+                    legal = (hand & SUIT_MASKS[trick[0] // 13] or hand) if trick else hand
+                    if legal & (legal - 1):
+                        p = policy(seat, hand, legal, trick, leader, live, voids, info)
+                        if p != c and not _equivalent(p, c, live & ~hand, power):
+                            w *= miss
+                if trick and c // 13 != trick[0] // 13:
+                    voids[seat] |= 1 << (trick[0] // 13)
+                h[seat] = hand & ~(1 << c)
+                live &= ~(1 << c)
+                trick.append(c)
+        return w
 
     def sample(self, rng, tries: int = 50) -> list[Mask]:
         """Hands by seat (ours as it is), the others dealt from the unseen cards."""
@@ -119,6 +155,20 @@ class Knowledge:
         if v.exchanged[v.dealer]:  # the dealer discarded some cards: maybe this one
             return None
         return (v.dealer, 1 << cut)
+
+
+def _equivalent(a: int, b: int, others: Mask, power) -> bool:
+    """Two cards of one suit with no card of ``others`` between them."""
+    if a // 13 != b // 13:
+        return False
+    lo, hi = sorted((power[a], power[b]))
+    m = others & SUIT_MASKS[a // 13]
+    while m:
+        bit = m & -m
+        m ^= bit
+        if lo < power[bit.bit_length() - 1] < hi:
+            return False
+    return True
 
 
 def _with(hands, held):

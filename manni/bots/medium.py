@@ -1,4 +1,5 @@
-"""Medium: rule-based play with card counting and void tracking; the exchange by sampling.
+"""Medium: rule-based play with card counting and void tracking; the exchange by sampling,
+aware of the match score (near the target, what the leading opponent scores counts too).
 
 The card policy is :func:`manni.bots.policy.medium_play`, also the rollout policy of the
 searches, so it stays cheap.
@@ -28,7 +29,8 @@ class MediumBot(Bot):
                 return self.any_choice(view)
             worlds = (self.options.get("exchange_worlds")
                       or self.exchange_worlds["swap" if view.discard_limit is None else "discard"])
-            action = yield from evaluate_exchange(view, self.rng, worlds, medium_play)
+            action = yield from evaluate_exchange(view, self.rng, worlds, medium_play,
+                                                  match_aware=True)
             return action
         k = Knowledge(view)
         c = medium_play(view.seat, view.hand, view.legal, view.trick, view.leader,

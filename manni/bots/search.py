@@ -15,6 +15,7 @@ from ..actions import KEEP, TAKE, Action, Discard
 from ..cards import SUIT_MASKS, Card, Mask, Seat, cards_of, mask_of
 from ..exchange import discard_cap
 from ..states import ExchangeKind
+from .endgame import Solver, TooDeep
 from .knowledge import Knowledge
 from .policy import ContractInfo, easy_discards, easy_takes
 
@@ -88,15 +89,16 @@ def discard_candidates(hand: Mask, limit: int, info: ContractInfo,
 
 
 def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | None = None,
-                      report: dict | None = None,
-                      options: list[Action] | None = None) -> Generator[None, None, Action]:
+                      report: dict | None = None, options: list[Action] | None = None,
+                      match_aware: bool = False) -> Generator[None, None, Action]:
     """Generator: compare the exchange choices on the same sampled worlds; returns the action.
 
     Keep or Take the Manni for the hand (a swap), or candidate discard sets (``options``, if
     given, are compared instead: e.g. the review's "yours or Hard's"). The seats after us
     exchange by Easy's rules; every world is played out with ``policy`` for all seats.
     ``report`` (a dict), if given, receives ``options``, ``means`` (mean deal score of each
-    option) and ``worlds`` (how many were sampled); nothing else changes.
+    option) and ``worlds`` (how many were sampled); nothing else changes. ``match_aware``:
+    score each world by :func:`match_utility` (the match score counts) instead.
     """
     k = Knowledge(view)
     rules, info, me = k.rules, k.info, k.me
@@ -117,6 +119,7 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
             if report is not None:
                 report.update(options=options, means=[0.0], worlds=0)
             return options[0]
+    utility = match_utility(view, k) if match_aware else None
     totals = [0.0] * len(options)
     t0 = time.perf_counter()
     w = 0
@@ -143,7 +146,10 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
                     h[s] = (h[s] & ~mask_of(dd)) | mask_of(manni[:len(dd)])
                     manni = manni[len(dd):]
             tr = rollout(h, leader, (), (0, 0, 0), (0, 0, 0), info, policy)
-            totals[i] += rules.deal_score(view.contract, tr, view.options)[me]
+            if utility is None:
+                totals[i] += rules.deal_score(view.contract, tr, view.options)[me]
+            else:
+                totals[i] += utility(tr)
             if time.perf_counter() - t0 > SLICE_S:
                 yield
                 t0 = time.perf_counter()
@@ -157,6 +163,27 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
 
 
 # -- the play: determinized search ------------------------------------------------------------
+
+def match_utility(view, k: Knowledge, trick_bonus: float = 0.01) -> Callable[[list[int]], float]:
+    """The seat's utility of a deal's tricks: its deal score plus ``trick_bonus`` a trick
+    (minus, in Nóló: a gradient where the score is flat), minus half of an opponent's score
+    when that opponent leads the match and is within 3 of the target (don't feed the
+    leader)."""
+    me = view.seat
+    rules, contract, options = k.rules, view.contract, view.options
+    target = options.get("target", 10)
+    running = rules.standing(view.plus, view.minus)
+    lam = [0.0, 0.0, 0.0]
+    for o in k.opps:
+        if running[o] >= target - 3 and running[o] >= running[me]:
+            lam[o] = 0.5
+    tb = -trick_bonus if k.info.nolo else trick_bonus
+
+    def utility(tricks: list[int]) -> float:
+        sc = rules.deal_score(contract, tricks, options)
+        return sc[me] + tb * tricks[me] - lam[0] * sc[0] - lam[1] * sc[1] - lam[2] * sc[2]
+    return utility
+
 
 def candidates(legal: Mask, others: Mask, power) -> list[Card]:
     """One card per run of equivalent legal cards (no unseen card between them in a suit)."""
@@ -179,20 +206,31 @@ def candidates(legal: Mask, others: Mask, power) -> list[Card]:
 
 def evaluate_cards(k: Knowledge, rng, cands: list[Card], utility: Callable[[list[int]], float],
                    policy: Policy, worlds: int | None, min_worlds: int,
-                   deadline: float | None) -> Generator[None, None, tuple[list[float], int]]:
+                   deadline: float | None, endgame: int = 0, max_nodes: int | None = None,
+                   infer: float = 0.0) -> Generator[None, None, tuple[list[float], int]]:
     """Generator: play each candidate in the same sampled worlds and roll out with
     ``policy``; returns (total utility per candidate, worlds sampled). ``worlds`` fixes the
     number of worlds; otherwise sample at least ``min_worlds`` and stop at ``deadline``, or
-    earlier once the best card is clearly ahead (checked every 20 worlds)."""
+    earlier once the best card is clearly ahead (checked every 20 worlds). With at most
+    ``endgame`` tricks left, each world is solved exactly (:mod:`.endgame`) instead, unless
+    it needs more than ``max_nodes`` (then that world is rolled out). ``infer`` (0 < x < 1)
+    weights each world by how well ``policy`` explains the opponents' plays in it
+    (:meth:`Knowledge.plausibility`); the totals stay in units of worlds."""
     view, info, me = k.view, k.info, k.me
     trick_winner = info.contract.trick_winner
+    solver = None
+    if endgame and view.hand.bit_count() <= endgame:
+        solver = Solver(me, utility, info.power, trick_winner, max_nodes)
     totals = [0.0] * len(cands)
     values: list[list[float]] = [[] for _ in cands]  # per world, for the early stop
     n = 0
+    wsum = 0.0
     t_slice = time.perf_counter()
     leader, trick0, tricks0 = view.leader, list(view.trick), list(view.tricks)
     while True:
         hands = k.sample(rng)
+        weight = k.plausibility(hands, policy, infer) if infer else 1.0
+        wsum += weight
         for i, c in enumerate(cands):
             h = list(hands)
             h[me] &= ~(1 << c)
@@ -206,9 +244,16 @@ def evaluate_cards(k: Knowledge, rng, cands: list[Card], utility: Callable[[list
                 tr = list(tricks0)
                 tr[ld] += 1
                 trick = []
-            u = utility(rollout(h, ld, trick, tr, v, info, policy))
-            totals[i] += u
-            values[i].append(u)
+            u = None
+            if solver is not None:
+                try:
+                    u = solver.value(h, ld, trick, tr)
+                except TooDeep:
+                    pass
+            if u is None:
+                u = utility(rollout(h, ld, trick, tr, v, info, policy))
+            totals[i] += weight * u
+            values[i].append(weight * u)
         n += 1
         now = time.perf_counter()
         if worlds is not None:
@@ -220,6 +265,8 @@ def evaluate_cards(k: Knowledge, rng, cands: list[Card], utility: Callable[[list
         if now - t_slice > SLICE_S:
             yield
             t_slice = time.perf_counter()
+    if infer and wsum > 0:
+        totals = [t * n / wsum for t in totals]
     return totals, n
 
 

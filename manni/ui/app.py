@@ -38,7 +38,7 @@ from .tabs import CHANNEL, TabSync
 WHILE_ELSEWHERE = {"take-back", "export", "download-damaged", "dismiss-alert", "close-dialog"}
 NOTICE_SECONDS = 5
 HINT_SECONDS = 15      # a hint's reasons stay up longer than a refusal
-HINT_BUDGET_MS = 500   # the Hard bot's thinking time for a hint (at least its 40 worlds)
+HINT_BUDGET_MS = 1000  # the Expert bot's thinking time for a hint (at least its 250 worlds)
 
 
 def _trace() -> str:
@@ -718,7 +718,7 @@ class App:
         asyncio.ensure_future(self.compute_hint(self.gen, g))
 
     async def compute_hint(self, gen: int, g: Game) -> None:
-        """The Hard bot's choice for seat 0, from seat 0's SeatView only (``g.hint_steps``),
+        """The Expert bot's choice for seat 0, from seat 0's SeatView only (``g.hint_steps``),
         in slices like the opponents; dropped if anything changes meanwhile (undo, a tap,
         import, new match: each bumps ``self.gen``)."""
         found = None

@@ -198,13 +198,13 @@ class Game:
             return {}
         return {s: self.match.deal.hands[s] for s in (1, 2)}
 
-    # -- hint: the Hard bot's own choice for seat 0, from seat 0's SeatView -----------------
+    # -- hint: the Expert bot's own choice for seat 0, from seat 0's SeatView ---------------
     def can_hint(self) -> bool:
         """Your decision now: your exchange choice or your card."""
         v = self.view
         return self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and v.turn == YOU and not v.finished
 
-    def hint_steps(self, budget_ms: int = 500):
+    def hint_steps(self, budget_ms: int | None = 1000):
         """Generator (yields between slices) returning (action, reasons); it gets only
         ``self.view``, seat 0's SeatView, never the Match."""
         from ..bots import hint_steps  # the bots are imported on demand, not at start-up

@@ -43,7 +43,7 @@ assert TARGET.low is not None and TARGET.high is not None and isinstance(TARGET.
 TARGET_MIN, TARGET_MAX, TARGET_DEFAULT = TARGET.low, TARGET.high, TARGET.default
 MAX_SETTINGS_BYTES = 4096  # a settings entry beyond this is set aside unread
 MAX_QUERY = 2048           # characters of the address's query string we look at
-DEFAULT_LEVELS = ("easy", "medium", "hard")
+DEFAULT_LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def bot_levels() -> tuple[str, ...]:

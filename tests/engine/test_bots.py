@@ -22,7 +22,7 @@ FAST_HARD = {"worlds": 3, "exchange_worlds": 4}
 
 
 def _bot(level, seed):
-    kw = (FAST_HARD if level == "hard" else {"exchange_worlds": 4} if level == "medium"
+    kw = (FAST_HARD if level in ("hard", "expert") else {"exchange_worlds": 4} if level == "medium"
           else {"iterations": 30} if level == "ismcts" else {})
     return make_bot(level, seed=seed, **kw)
 
@@ -46,7 +46,7 @@ def _drive(match, bots, max_deals, contracts=None):
 
 
 def test_api_shape():
-    assert LEVELS == ("easy", "medium", "hard")
+    assert LEVELS == ("easy", "medium", "hard", "expert")
     for level in LEVELS:
         bot = make_bot(level, seed=1)
         assert isinstance(bot, Bot)
@@ -55,7 +55,8 @@ def test_api_shape():
         make_bot("grandmaster")
 
 
-@pytest.mark.parametrize("level,deals", [("easy", 1500), ("medium", 600), ("hard", 60)])
+@pytest.mark.parametrize("level,deals",
+                         [("easy", 1500), ("medium", 600), ("hard", 60), ("expert", 15)])
 @pytest.mark.parametrize("rules,options", RULES)
 def test_bots_only_play_legal_actions(level, deals, rules, options):
     """Thousands of seeded deals (3 per match), every rule set; Horn covers all contracts."""
@@ -126,8 +127,8 @@ def test_bots_package_never_touches_match_or_deal():
 
 # policy -> knowledge -> search -> levels -> package -> tools: each imports only below it.
 LAYERS = {"base": 0, "policy": 0, "endgame": 0, "knowledge": 1, "search": 2, "declaring": 2.5,
-          "easy": 3, "medium": 3, "hard": 3, "ismcts": 3.5, "__init__": 4, "tournament": 5,
-          "cli": 6}
+          "easy": 3, "medium": 3, "hard": 3, "expert": 3.5, "ismcts": 3.5, "__init__": 4,
+          "tournament": 5, "cli": 6}
 
 
 def test_bots_are_layered_without_cycles():

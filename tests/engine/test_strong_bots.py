@@ -9,11 +9,11 @@ import pytest
 from manni import Match
 from manni.actions import KEEP, Discard, Play
 from manni.bots import LEVELS, make_bot
-from manni.bots.endgame import Solver, brute_force
+from manni.bots.endgame import Solver, TooDeep, brute_force
 from manni.bots.tournament import kept, play_board, summarize
 from manni.rules.base import _TRUMPS, GRAND, NOLO
 
-from engine_support import bots_choose, deals_over, drive
+from engine_support import bots_choose, deals_over, drive, run_counting_slices
 
 ISMCTS = {"iterations": 40}
 
@@ -135,3 +135,67 @@ def test_card_play_tournament_keeps_every_hand(rules):
     out = summarize([r, r], ["ismcts", "hard"])
     (pair,) = out["paired"]
     assert pair["a"] == "hard" and "tricks_diff" in pair
+
+
+def test_endgame_solver_gives_up_past_its_node_budget():
+    rng = random.Random(2)
+    contract, hands, leader, trick = _position(rng, 6)
+    solver = Solver(0, lambda t: t[0], contract.power, contract.trick_winner, max_nodes=50)
+    with pytest.raises(TooDeep):
+        solver.value(hands, leader, trick, [0, 0, 0])
+    roomy = Solver(0, lambda t: t[0], contract.power, contract.trick_winner)
+    assert 0 <= roomy.value(hands, leader, trick, [0, 0, 0]) <= 6
+
+
+# -- Expert ---------------------------------------------------------------------------------
+
+def _play_position(rules, seed, tricks_done):
+    m = Match(rules, seed=seed)
+    bots = [make_bot("medium", seed=s, exchange_worlds=4) for s in range(3)]
+    drive(m, bots_choose(bots),
+          lambda mm: mm.phase == "play" and len(mm.deal.history) >= tricks_done)
+    return m
+
+
+@pytest.mark.parametrize("tricks_done", [0, 7])
+def test_expert_thinks_in_slices(tricks_done):
+    """250 worlds (or the exact endgame of 5 tricks) are cut into slices; the generator's
+    answer is ``choose()``'s, and a legal card."""
+    m = _play_position("classic", 12, tricks_done)
+    view = m.view(m.turn)
+    bot = make_bot("expert", seed=3, budget_ms=None, worlds=250)
+    action, slices = run_counting_slices(bot.steps(view))
+    assert slices >= 1 and bot.last_stats["worlds"] == 250
+    assert action == make_bot("expert", seed=3, budget_ms=None, worlds=250).choose(view)
+    m.check(action, m.turn)
+
+
+def test_expert_is_a_level_with_a_second_to_think():
+    bot = make_bot("expert")
+    assert "expert" in LEVELS and bot.budget_ms == 1000 and bot.min_worlds >= 200
+    assert bot.endgame > make_bot("hard").endgame
+
+
+# -- inference from play --------------------------------------------------------------------
+
+def test_the_true_world_explains_medium_opponents_fully():
+    """Medium opponents who kept their hands play exactly as the policy says in the true
+    world, so it weighs 1; most other worlds consistent with the view weigh less."""
+    from manni.bots.knowledge import Knowledge
+    from manni.bots.policy import medium_play
+    rng = random.Random(4)
+    lighter = checked = 0
+    for seed in range(6):
+        m = Match("classic", seed=seed)
+        bots = [make_bot("medium", seed=s) for s in range(3)]
+        while m.phase == "exchange":
+            m.apply(kept(m.view(m.turn)), m.turn)
+        drive(m, bots_choose(bots), lambda mm: len(mm.deal.history) >= 6)
+        k = Knowledge(m.view(m.turn))
+        assert k.plausibility(list(m.deal.hands), medium_play, 0.3) == 1.0
+        for _ in range(10):
+            w = k.plausibility(k.sample(rng), medium_play, 0.3)
+            assert 0 < w <= 1
+            lighter += w < 1
+            checked += 1
+    assert lighter > checked // 2

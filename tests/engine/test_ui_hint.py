@@ -76,11 +76,11 @@ def test_hint_for_seat_0_is_legal_and_translates(variant, phase):
     assert g.hint is None and "hinted" not in render.table_html(g)
 
 
-def test_hint_is_the_hard_bots_choice_from_the_view():
+def test_hint_is_the_expert_bots_choice_from_the_view():
     g = _game_at("classic", "play", seed=9)
     v = g.view
     (action, reasons), _ = run_counting_slices(hint_steps(v, budget_ms=None))
-    bot = make_bot("hard", seed=v.deal_number * 7919 + v.seat, budget_ms=None)
+    bot = make_bot("expert", seed=v.deal_number * 7919 + v.seat, budget_ms=None)
     assert bot.choose(v) == action and bot.last_reasons == reasons
 
 
