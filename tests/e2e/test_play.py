@@ -211,6 +211,20 @@ def test_hint_in_the_classic_exchange(page):
     expect(page.locator("[data-action=hint]")).to_be_enabled()
 
 
+def test_expert_opponents_think_in_the_page(page):
+    """Expert is offered in the new-match dialog and its opponents answer in the page (each
+    move in slices of ~25 ms, about a second a move)."""
+    page.click("[data-action=menu]")
+    labels = page.locator("#opt-level option").all_inner_texts()
+    page.keyboard.press("Escape")
+    assert labels == ["Easy", "Medium", "Hard", "Expert"]
+    st = start_match(page, level="expert")
+    n = int(st["actions"])
+    for _ in range(4):
+        st = step(page)
+    assert int(st["actions"]) > n + 4  # the Expert opponents acted in between
+
+
 def test_reload_mid_deal_resumes_the_same_hand(page):
     st = at_must_follow(page)
     assert st["phase"] == "play"
