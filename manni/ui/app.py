@@ -403,6 +403,10 @@ class App:
             el.textContent = t(el.getAttribute("data-i18n"))
         for el in document.querySelectorAll("[data-i18n-aria]"):
             el.setAttribute("aria-label", t(el.getAttribute("data-i18n-aria")))
+        for el in document.querySelectorAll("[data-boot-text]"):  # boot.js's texts, see index.html
+            el.textContent = t("boot." + el.getAttribute("data-boot-text"))
+        for el in document.querySelectorAll("[data-boot-aria]"):
+            el.setAttribute("aria-label", t("boot." + el.getAttribute("data-boot-aria")))
         document.title = t("app.title")
         self._options("opt-variant", [(v, t(f"variant.{v}")) for v in VARIANTS])
         self._options("opt-level", [(v, t(f"level.{v}")) for v in self.levels])

@@ -49,6 +49,21 @@
 
   function setText(id, text) { var el = $(id); if (el) el.textContent = text; }
 
+  // Elements marked data-boot-text="key" (text) or data-boot-aria="key" (aria-label), and the
+  // game's name; their English stays when the language lacks the key.
+  function translateMarked() {
+    document.querySelectorAll("[data-boot-text]").forEach(function (el) {
+      el.textContent = t(el.dataset.bootText, el.textContent);
+    });
+    document.querySelectorAll('[data-i18n="app.title"]').forEach(function (el) {
+      el.textContent = t("app.title", el.textContent);
+    });
+    document.title = t("app.title", document.title);
+    document.querySelectorAll("[data-boot-aria]").forEach(function (el) {
+      el.setAttribute("aria-label", t(el.dataset.bootAria, el.getAttribute("aria-label")));
+    });
+  }
+
   function progress(message, detail) {
     if (!loading()) return;
     if (message) setText("boot-message", message);
@@ -122,7 +137,7 @@
   function start() {
     if (lang !== "en") {
       if (loading()) setText("boot-message", t("loading", "Loading…"));
-      setText("boot-reload", t("reload", "Reload"));
+      translateMarked();
     }
     watchPyErrors();
     watchPhase();

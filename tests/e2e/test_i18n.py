@@ -14,6 +14,8 @@ import pytest
 
 from manni.text import LANGUAGES, Translator
 from manni.text.translate import load
+from playwright.sync_api import expect
+
 from manni_page import PageMonitor, boot, start_match, step, wait_settled
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -165,4 +167,29 @@ def test_boot_error_screen_speaks_the_browsers_language(browser, base_url, lang)
     assert message in [t("boot.failed", reason=r) for r in reasons], message
     assert page.inner_text("#boot-reload") == t("boot.reload")
     page.screenshot(path=str(ARTIFACTS / f"i18n-{lang}-boot-error.png"))
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["is", "ru"])
+def test_loading_screen_speaks_the_browsers_language(browser, base_url, lang):
+    """While the runtime downloads (held back here): the step, the byte count, the
+    How-to-play card, the progress bar's name and the update banner are the catalog's."""
+    context = browser.new_context(viewport={"width": W, "height": H}, locale=f"{lang}-XX")
+    page = context.new_page()
+    page.route(re.compile(r".*pyodide\.asm\.wasm$"), lambda route: None)  # never answered
+    page.goto(f"{base_url}/index.html?snapshot=0&sw=0")
+    t = Translator(lang)
+    expect(page.locator("#boot-message")).to_have_text(t("boot.step_download"))
+    got_of_total = re.escape(t("boot.step_bytes", got="§", total="§")).replace("§", r"\d+\.\d")
+    expect(page.locator("#boot-detail")).to_have_text(re.compile(f"^{got_of_total}$"))
+    for key in ("howto_title", "howto_players", "howto_manni", "howto_follow", "howto_trick",
+                "howto_score"):
+        expect(page.locator(f".boot-howto [data-boot-text={key}]")).to_have_text(t(f"boot.{key}"))
+    assert page.get_attribute("#boot-progress", "aria-label") == t("boot.progress_label")
+    assert page.text_content("#update-banner span") == t("boot.update_ready")
+    shown = page.inner_text("#table")
+    english = [p for p in english_phrases(lang) if p in shown]
+    assert not english, f"{lang}: English on the loading screen: {english}"
+    check_page(page, lang, "loading")
+    page.screenshot(path=str(ARTIFACTS / f"i18n-{lang}-loading.png"))
     context.close()

@@ -116,8 +116,10 @@ def test_update_is_offered_and_keeps_the_saved_match(page, site_copy, monitor):
     assert page.evaluate(SITE_CACHES) == sorted([f"manni-site-{old_build}", f"manni-site-{new_build}"])
     assert "deploy 2" not in page.evaluate("async () => (await fetch('static/css/app.css')).text()")
 
+    page.evaluate("window.manniOldPage = true")
     page.click("#update-reload")
-    page.wait_for_function(TURN, timeout=BOOT_MS)
+    # The page reloads once the new version is in charge: wait for the new page's table.
+    page.wait_for_function(f"() => !window.manniOldPage && ({TURN})()", timeout=BOOT_MS)
     page.wait_for_function(f"async () => (await caches.keys()).includes('manni-site-{new_build}')"
                            f" && !(await caches.keys()).includes('manni-site-{old_build}')",
                            timeout=BOOT_MS)
