@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import asdict
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
@@ -28,8 +29,8 @@ from .alerts import Alerts, elsewhere_html
 from .game import Game
 from .netgame import GuestGame, HostGame
 from .rules_page import rules_html
-from .settings import (BAD_RECORD_KEY, DEFAULT_LEVELS, EXCHANGES, NET_GUEST_KEY, NET_HOST_KEY,
-                       NET_RECORD_KEY, RECORD_KEY, SETTINGS_KEY, SPEEDS, VARIANTS, Settings,
+from .settings import (BAD_RECORD_KEY, DEFAULT_LEVELS, EXCHANGES, MOTION_MS, NET_GUEST_KEY,
+                       NET_HOST_KEY, NET_RECORD_KEY, RECORD_KEY, SETTINGS_KEY, SPEEDS, VARIANTS, Settings,
                        bot_levels, parse_seed, variant_of)
 from .stats import STATS_KEY, Stats, reset_confirm_html, stats_html
 from .tabs import CHANNEL, TabSync
@@ -37,6 +38,7 @@ from .tabs import CHANNEL, TabSync
 # What a tab whose match continues in another tab may still do (nothing that saves).
 WHILE_ELSEWHERE = {"take-back", "export", "download-damaged", "dismiss-alert", "close-dialog"}
 NOTICE_SECONDS = 5
+INFO_SECONDS = 3.5     # an information notice goes by itself, sooner
 HINT_SECONDS = 15      # a hint's reasons stay up longer than a refusal
 HINT_BUDGET_MS = 1000  # the Expert bot's thinking time for a hint (at least its 250 worlds)
 
@@ -70,6 +72,10 @@ def _q(root, selector):
 
 def _attr(el, name) -> str | None:
     return _nn(el.getAttribute(name))
+
+
+class _NoMotion:
+    before = after = sound = staticmethod(lambda *args: None)
 
 
 class Storage:
@@ -152,7 +158,7 @@ class App:
                 notice = self.load_game() or notice
         except Exception:  # a fault of ours must not stop the page: start afresh
             self.report(_trace())
-            self.settings, notice = Settings(), ""
+            self.settings, notice = Settings(), None
             self.game = Game.new(self.settings, None, self.t)
         self.bind()
         if self.net is None:  # a table with friends is not a match other tabs take over
@@ -162,23 +168,23 @@ class App:
         self.render()
         self.table.setAttribute("aria-busy", "false")
         if notice:
-            self.show_notice(notice)
+            self.show_notice(notice[0], kind=notice[1])
         self.restart_driver()
 
     # -- tables with friends -------------------------------------------------------------
-    def start_net(self) -> str:
+    def start_net(self) -> tuple[str, str] | None:
         """``?table=ID`` (a guest) or ``?host=ID`` (this browser's own table): set up
-        ``self.game`` and ``self.net``; a notice if the address was not usable."""
+        ``self.game`` and ``self.net``; a notice (text, kind) if there is one to show."""
         params = query(str(window.location.search or ""))
         table = params.get("table") or params.get("host")
         if table is None:
-            return ""
+            return None
         try:
             conn = parse_connection(params)
         except ProtocolError:
-            return self.t("net.bad_link")
+            return self.t("net.bad_link"), "error"
         if not is_id(table):
-            return self.t("net.bad_link")
+            return self.t("net.bad_link"), "error"
         if "host" in params:
             return self.resume_host(table, conn)
         saved = self.saved_guest()
@@ -190,7 +196,7 @@ class App:
         net = self.enter_net(GuestGame(gt, self.settings), conn)
         if gt.joined:
             net.open()
-        return ""
+        return None
 
     def saved_guest(self) -> dict:
         try:
@@ -202,7 +208,7 @@ class App:
             pass
         return {}
 
-    def resume_host(self, table: str, conn) -> str:
+    def resume_host(self, table: str, conn) -> tuple[str, str]:
         try:
             ht = HostTable.from_json(self.storage.get(NET_HOST_KEY) or "")
             if ht.table != table:
@@ -213,9 +219,9 @@ class App:
             settings.target = game.match.options.get("target", settings.target)
         except Exception:
             window.history.replaceState(None, "", str(window.location.pathname))
-            return self.t("net.host_lost")
+            return self.t("net.host_lost"), "warning"
         self.enter_net(game, conn).open()
-        return self.t("net.resumed")
+        return self.t("net.resumed"), "info"
 
     def enter_net(self, game, conn) -> "NetLink":
         self.leave_net()
@@ -289,7 +295,7 @@ class App:
         try:
             name = net_protocol.clean_name(str(_by_id("join-name").value or ""))
         except ProtocolError:
-            self.show_notice(self.t("net.name_needed"))
+            self.show_notice(self.t("net.name_needed"), kind="warning")
             return
         gt = net.game.table
         gt.name, gt.joined = name, True
@@ -329,9 +335,9 @@ class App:
     async def _copy(self, url: str) -> None:
         try:
             await window.manniNet.copy(url)
-            self.show_notice(self.t("net.copied"))
+            self.show_notice(self.t("net.copied"), kind="info")
         except Exception:
-            self.show_notice(self.t("net.copy_failed"))
+            self.show_notice(self.t("net.copy_failed"), kind="warning")
 
     def do_share_invite(self, el) -> None:
         url = self._invite(el)
@@ -344,10 +350,10 @@ class App:
         except Exception:
             pass  # the player closed the share sheet
 
-    def load_game(self) -> str:
+    def load_game(self) -> tuple[str, str] | None:
         """Resume the saved match (or the ?seed=N one). What cannot be used is set aside and
-        listed in ``self.alerts``; returns a passing notice, if any."""
-        notice = ""
+        listed in ``self.alerts``; returns a passing notice (text, kind), if any."""
+        notice = None
         if self.settings_aside:
             self.alerts.set_aside.append(self.t("alert.settings_bad"))
         try:
@@ -370,7 +376,7 @@ class App:
                 self.game = resumed
             else:
                 self.game = Game.new(self.settings, seed, self.t)
-                notice = self.t("notice.seed", seed=seed)
+                notice = self.t("notice.seed", seed=seed), "info"
             self.drop_query()  # a reload must resume this match, not restart it
         elif resumed is not None:
             self.game = resumed
@@ -427,9 +433,12 @@ class App:
         _on(document, "keydown", self.guard(self.on_key))
         _on(_by_id("opt-speed"), "change", self.guard(self.on_speed))
         _on(_by_id("opt-lang"), "change", self.guard(self.on_lang))
+        for name in ("opt-sound", "opt-haptics"):
+            _on(_by_id(name), "change", self.guard(self.on_feedback))
         _on(_by_id("opt-variant"), "change", self.guard(lambda event: self.sync_menu()))
         _on(_by_id("import-file"), "change", self.guard(self.on_file))
         _on(_by_id("review-dialog"), "close", self.guard(self.on_review_closed))
+        _on(window, "resize", self.guard(self.place_notice))
 
     def guard(self, fn):
         def handler(event):
@@ -592,9 +601,17 @@ class App:
         self.sync_net()
         if self.net is not None and not self.net.render():
             return
+        motion = self.motion()
+        motion.before()
         self.game_el.innerHTML = render.table_html(g)
         for name, value in render.table_attrs(g).items():
             self.table.setAttribute(name, value)
+        s = self.settings
+        trick_ms = SPEEDS[s.speed][1]
+        motion.after(json.dumps({
+            "events": g.take_motions(), "ms": MOTION_MS[s.speed], "pause": trick_ms,
+            "turn": g.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and g.waits_for_you(),
+            "sound": s.sound, "haptics": s.haptics}))
         said = g.take_announcements()
         if said:
             _by_id("announcer").textContent = " ".join(said[-4:])
@@ -602,6 +619,15 @@ class App:
             _by_id("scores-body").innerHTML = render.score_sheet(g)
         if in_game:
             self.restore_focus(focus_card, focus_action)
+        self.place_notice()
+
+    @staticmethod
+    def motion():
+        """static/js/motion.mjs, or a stand-in that does nothing if it did not load."""
+        try:
+            return window.manniMotion
+        except AttributeError:
+            return _NoMotion
 
     def restore_focus(self, card, action) -> None:
         el = None
@@ -617,14 +643,37 @@ class App:
         if el is not None:
             el.focus()
 
-    def show_notice(self, text: str, seconds: float = NOTICE_SECONDS, kind: str = "") -> None:
-        """A refusal or message (``kind="hint"``: the hint's reasons, styled apart)."""
+    def show_notice(self, text: str, seconds: float | None = None, kind: str = "warning") -> None:
+        """A message in ``#notice`` by kind: "error" (something failed), "warning" (a
+        refusal), "info" (goes by itself, sooner) or "hint" (the hint's reasons). Errors and
+        warnings interrupt (role alert); info and hints are placed over the trick."""
         el = _by_id("notice")
         el.textContent = text
-        el.className = f"notice {kind}".strip()
+        el.className = f"notice {kind}"
+        el.setAttribute("data-kind", kind)
+        el.setAttribute("role", "status" if kind in ("info", "hint") else "alert")
         el.hidden = False
+        self.place_notice()
         self.notice_seq += 1
+        if seconds is None:
+            seconds = INFO_SECONDS if kind == "info" else NOTICE_SECONDS
         asyncio.ensure_future(self._hide_notice(self.notice_seq, seconds))
+
+    def place_notice(self, event=None) -> None:
+        """Put an info or hint notice over the trick, as wide and as tall as it at most, so
+        it never covers the contract or your hand; others keep the stylesheet's place."""
+        el = _by_id("notice")
+        style = el.style
+        trick = _q(self.game_el, ".trick")
+        if el.hidden or trick is None or _attr(el, "data-kind") not in ("info", "hint"):
+            for name in ("top", "left", "max-width", "max-height"):
+                style.removeProperty(name)
+            return
+        box, table = trick.getBoundingClientRect(), self.table.getBoundingClientRect()
+        style.top = f"{box.top - table.top + box.height / 2:.0f}px"
+        style.left = f"{box.left - table.left + box.width / 2:.0f}px"
+        style.maxWidth = f"{max(box.width, 160):.0f}px"
+        style.maxHeight = f"{box.height:.0f}px"
 
     async def _hide_notice(self, seq: int, seconds: float = NOTICE_SECONDS) -> None:
         await asyncio.sleep(seconds)
@@ -659,7 +708,7 @@ class App:
         g = self.game
         if not ok:
             if g.notice:
-                self.show_notice(g.notice)
+                self.show_notice(g.notice, kind="warning")
             return
         self.hide_notice()
         if self.net is not None:
@@ -739,7 +788,7 @@ class App:
             text = g.set_hint(*found)
         self.render()
         if text:
-            self.show_notice(text, HINT_SECONDS, "hint")
+            self.show_notice(text, HINT_SECONDS, kind="hint")
 
     # -- review of a finished deal -----------------------------------------------------------
     def do_review(self, el) -> None:
@@ -864,6 +913,8 @@ class App:
         _by_id("opt-practice").checked = self.game.practice and self.game.tutorial is None
         _by_id("opt-exchange").value = s.exchange
         _by_id("opt-overcalls").checked = s.overcalls
+        _by_id("opt-sound").checked = s.sound
+        _by_id("opt-haptics").checked = s.haptics
         self.sync_menu()
         _by_id("menu-message").textContent = ""
         _by_id("damaged-tools").hidden = not self.damaged_text()
@@ -901,6 +952,8 @@ class App:
             "lang": self.settings.lang,
             "exchange": _by_id("opt-exchange").value,
             "overcalls": bool(_by_id("opt-overcalls").checked),
+            "sound": self.settings.sound,
+            "haptics": self.settings.haptics,
         }, self.levels)
         self.settings = s
         self.game = Game.new(s, None, self.t, practice=bool(_by_id("opt-practice").checked))
@@ -928,10 +981,17 @@ class App:
         _by_id("share-note").textContent = self.t("menu.share", seed=self.game.match.seed)
         self.save()
 
+    def on_feedback(self, event) -> None:
+        """The sound and vibration switches: kept at once; turning sound on plays one."""
+        name = "sound" if _attr(event.target, "id") == "opt-sound" else "haptics"
+        on = bool(event.target.checked)
+        setattr(self.settings, name, on)
+        if on and name == "sound":
+            self.motion().sound("turn")
+        self.save()
+
     def _settings_dict(self) -> dict:
-        s = self.settings
-        return {"variant": s.variant, "target": s.target, "level": s.level, "speed": s.speed,
-                "lang": s.lang, "exchange": s.exchange, "overcalls": s.overcalls}
+        return asdict(self.settings)
 
     def do_export(self, el) -> None:
         m = self.game.match
@@ -978,7 +1038,7 @@ class App:
                 "too_deep": "notice.import_too_deep"}.get(key, "notice.import_bad")
         msg = self.t(name, limit=f"{MAX_RECORD_BYTES:,}")
         _by_id("menu-message").textContent = msg
-        self.show_notice(msg)
+        self.show_notice(msg, kind="error")
 
     async def import_record(self, text: str) -> None:
         self.import_seq += 1
@@ -1004,8 +1064,10 @@ class App:
         _by_id("import-text").value = ""
         _by_id("menu-dialog").close()
         self.after(True)
-        self.show_notice(self.t("notice.imported_unsaved" if self.alerts.unsaved
-                                else "notice.imported"))
+        if self.alerts.unsaved:
+            self.show_notice(self.t("notice.imported_unsaved"), kind="warning")
+        else:
+            self.show_notice(self.t("notice.imported"), kind="info")
 
     # -- opponents ---------------------------------------------------------------------------
     @staticmethod
@@ -1145,7 +1207,7 @@ class NetLink:
                     self.join_message = said
                     self.app.storage.remove(NET_GUEST_KEY)
                     self.js.stop()
-                self.app.show_notice(said)
+                self.app.show_notice(said, kind="error")
             elif isinstance(msg, net_protocol.Closed):
                 self.set_status("closed")
             elif isinstance(msg, net_protocol.Ask):

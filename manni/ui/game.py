@@ -14,7 +14,7 @@ import os
 from typing import TYPE_CHECKING
 
 from ..actions import KEEP, TAKE, Discard, Keep, Play, Take
-from ..cards import parse_card
+from ..cards import card_code, parse_card
 from ..errors import IllegalAction, ManniError
 from ..match import Match
 from ..record import dumps, loads
@@ -74,6 +74,7 @@ class Game:
         self.selected: list[int] = []
         self.notice = ""
         self.announcements: list[str] = []
+        self.motions: list[list] = []  # what the page animates at the next draw (counts, public cards)
         self._bots: dict[int, object] = {}
         self.hint: tuple | None = None  # (action, reasons as (key, params)) for the current decision
         self.hint_busy = False      # the page is computing a hint
@@ -272,8 +273,16 @@ class Game:
         out, self.announcements = self.announcements, []
         return out
 
+    def take_motions(self) -> list[list]:
+        """The moves to show since the last draw: ["deal"], ["play", seat, card code],
+        ["gather", winner, trick key], ["exchange", seat, cards out, cards in]. Only public
+        facts: a card once played, counts of cards exchanged."""
+        out, self.motions = self.motions, []
+        return out
+
     def announce_deal(self) -> None:
         v = self.view
+        self.motions = [["deal"]]
         self.say(self.t("say.new_deal", n=v.deal_number, contract=self.t.contract(v.contract),
                         dealer=self.t.seat(v.dealer)))
 
@@ -346,6 +355,7 @@ class Game:
         self.hint = None
         self.selected = []
         self.notice = ""
+        self.motions = []
         self.say(self.t("say.undone"))
         return True
 
@@ -374,10 +384,27 @@ class Game:
         return True
 
     # -- applying and describing -------------------------------------------------------
+    def _motion(self, seat: int, action, held: int, manni: int) -> None:
+        """Note what moved (``held``, ``manni``: the seat's hand and the Manni before)."""
+        deal = self.match.deal
+        if isinstance(action, Play):
+            self.motions.append(["play", seat, card_code(action.card)])
+            if deal.history and not deal.trick and deal.history[-1][1][-1] == action.card:
+                key = f"{self.match.view(YOU).deal_number}.{len(deal.history)}"
+                self.motions.append(["gather", deal.history[-1][2], key])
+        elif isinstance(action, (Take, Discard)):
+            drawn = max(0, manni - len(deal.manni))
+            out = held + drawn - deal.hands[seat].bit_count()
+            if drawn or out:
+                self.motions.append(["exchange", seat, out, drawn])
+
     def _apply(self, seat: int, action) -> None:
         self.hint = None
-        before = len(self.match.deal.history)
+        deal = self.match.deal
+        before = len(deal.history)
+        held, manni = deal.hands[seat].bit_count(), len(deal.manni)
         self.match.apply(action, seat)
+        self._motion(seat, action, held, manni)
         t, name = self.t, self.t.seat(seat)
         you = seat == YOU
         if isinstance(action, Take):

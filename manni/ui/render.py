@@ -116,6 +116,18 @@ def _seat_exchange_note(v, seat, t) -> str:
     return t.plural("seat.exchanged", ex)
 
 
+def fan(n: int) -> str:
+    """An opponent's hand: ``n`` card backs, fanned. Only the count: a back names no card."""
+    backs = '<span class="fan-slot"><span class="card back"></span></span>' * n
+    return f'<div class="fan" aria-hidden="true"><span class="fan-count">{n}</span>{backs}</div>'
+
+
+def trick_pile(seat: int, n: int) -> str:
+    """The tricks a seat has taken, as a small pile (at most six backs drawn)."""
+    backs = '<span class="pile-card"></span>' * min(n, 6)
+    return f'<span class="pile" data-pile="{seat}" aria-hidden="true">{backs}</span>'
+
+
 def seat_panel(v, seat, game) -> str:
     t = game.t
     is_turn = (v.turn == seat and v.phase in (Phase.EXCHANGE, Phase.PLAY)
@@ -125,29 +137,33 @@ def seat_panel(v, seat, game) -> str:
         cls.append("is-turn")
     dealer = ""
     if v.dealer == seat:
+        cls.append("is-dealer")
         # role="img": a plain <span> may not carry aria-label (axe: aria-prohibited-attr)
         dealer = (f'<span class="dealer-chip" role="img" title="{_e(t("seat.dealer"))}" '
                   f'aria-label="{_e(t("seat.dealer"))}">{_e(t("seat.dealer_short"))}</span>')
     if getattr(v.contract, "declarer", None) == seat:
         dealer += (f'<span class="declarer-chip" role="img" title="{_e(t("seat.declarer"))}" '
                    f'aria-label="{_e(t("seat.declarer"))}">{_e(t("seat.declarer_short"))}</span>')
-    stats = [t.plural("seat.tricks", v.tricks[seat])]
-    if seat != YOU:
-        stats.append(t.plural("seat.cards", v.hand_sizes[seat]))
+    stats = f'<span class="seat-tricks">{_e(t.plural("seat.tricks", v.tricks[seat]))}</span>'
+    if seat != YOU:  # the fan shows the number; this says it to screen readers
+        stats += f'<span class="visually-hidden">{_e(t.plural("seat.cards", v.hand_sizes[seat]))}</span>'
     note = _seat_exchange_note(v, seat, t)
     if is_turn and seat != YOU:
         note = t("seat.thinking")
     elif is_turn:
         note = t("seat.your_turn")
     shown = game.open_hands().get(seat)
-    open_hand = ""
+    hand = ""
     if shown is not None:  # a practice table that asked to see every hand
         faces = "".join(card_face(c, t, "mini") for c in sort_hand(cards_of(shown), v.contract))
-        open_hand = f'<div class="open-hand" role="group" aria-label="{_e(t("seat.open_hand"))}">{faces}</div>'
+        hand = f'<div class="open-hand" role="group" aria-label="{_e(t("seat.open_hand"))}">{faces}</div>'
+    elif seat != YOU:
+        hand = fan(v.hand_sizes[seat])
     return (f'<section class="{" ".join(cls)}" data-seat="{seat}" aria-label="{_e(t.seat(seat))}">'
             f'<div class="seat-head"><span class="seat-name">{_e(t.seat(seat))}</span>{dealer}</div>'
-            f'<div class="seat-stats">{" · ".join(_e(s) for s in stats)}</div>'
-            f'<div class="seat-note">{_e(note)}</div>{open_hand}</section>')
+            f'{hand}<div class="seat-stats">{trick_pile(seat, v.tricks[seat])}'
+            f'{stats}</div>'
+            f'<div class="seat-note">{_e(note)}</div></section>')
 
 
 def practice_tools(game) -> str:
@@ -161,10 +177,18 @@ def practice_tools(game) -> str:
             f'{_e(t("btn.show_hands"))}</button></div>')
 
 
+def contract_mark(contract) -> str:
+    """The contract's big sign: the trump suit's symbol, or none (the name says it)."""
+    if contract.trump is None:
+        return ""
+    return f'<span class="contract-suit s{contract.trump}" aria-hidden="true">{SUIT_SYMBOLS[contract.trump]}</span>'
+
+
 def contract_box(v, t, extra: str = "") -> str:
     """Deal number, contract, the Manni and its reminder card (2 of trumps, or the cut)."""
     parts = [f'<div class="deal-no">{_e(t("table.deal", n=v.deal_number))}</div>{extra}',
-             f'<div class="contract" data-contract="{_e(v.contract.name)}">{_e(t.contract(v.contract))}</div>']
+             f'<div class="contract" data-contract="{_e(v.contract.name)}">{contract_mark(v.contract)}'
+             f'<span class="contract-name">{_e(t.contract(v.contract))}</span></div>']
     declarer = getattr(v.contract, "declarer", None)
     if declarer is not None:
         parts.append(f'<div class="declared-by" data-declarer="{declarer}">'
@@ -195,7 +219,8 @@ def contract_box(v, t, extra: str = "") -> str:
             note += " · " + t("table.cut_card", card=t.card(v.cut))
     parts.append(f'<div class="manni-row">{"".join(cards)}</div>')
     parts.append(f'<div class="manni-note">{_e(note)}</div>')
-    return f'<div class="contract-box">{"".join(parts)}</div>'
+    kind = "trump" if v.contract.trump is not None else v.contract.name
+    return f'<div class="contract-box" data-kind="{_e(kind)}">{"".join(parts)}</div>'
 
 
 def _trick_won(t, winner: int) -> str:
@@ -206,6 +231,7 @@ def trick_area(v, t) -> str:
     slots = {0: "", 1: "", 2: ""}
     note = ""
     done = False
+    won_by = ""
     if v.trick:
         for seat, c in zip(v.trick_seats(), v.trick):
             slots[seat] = card_face(c, t)
@@ -216,8 +242,11 @@ def trick_area(v, t) -> str:
             slots[seat] = card_face(c, t, "won" if seat == winner else "")
         note = _trick_won(t, winner)
         done = True
+        won_by = f' data-winner="{winner}"'
     inner = "".join(f'<div class="slot slot-{s}" data-slot="{s}">{slots[s]}</div>' for s in (1, 2, 0))
-    return (f'<div class="trick{" done" if done else ""}" role="group" aria-label="{_e(t("table.trick_label"))}">'
+    # data-trick: which trick of which deal (the page gathers a finished trick once)
+    return (f'<div class="trick{" done" if done else ""}" role="group" aria-label="{_e(t("table.trick_label"))}"'
+            f' data-trick="{v.deal_number}.{len(v.history)}"{won_by}>'
             f'{inner}<p class="trick-note">{_e(note)}</p></div>')
 
 
@@ -495,8 +524,8 @@ def last_trick(game) -> str:
 # -- the whole table -----------------------------------------------------------------------
 def table_html(game) -> str:
     v = game.view
-    return (f'<div class="opponents">{seat_panel(v, 1, game)}{seat_panel(v, 2, game)}</div>'
-            f'<div class="centre">{contract_box(v, game.t, practice_tools(game))}{trick_area(v, game.t)}</div>'
+    return (f'<div class="felt"><div class="opponents">{seat_panel(v, 1, game)}{seat_panel(v, 2, game)}</div>'
+            f'<div class="centre">{contract_box(v, game.t, practice_tools(game))}{trick_area(v, game.t)}</div></div>'
             f'{game.tutorial.prompt_html(game) if game.tutorial is not None else ""}'
             f'<p class="status" id="status">{_e(status_text(game))}</p>'
             f'<div class="me">{seat_panel(v, YOU, game)}{tools_bar(game)}</div>'

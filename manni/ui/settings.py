@@ -39,6 +39,10 @@ SPEEDS = {
     "fastest": (0, 0),
 }
 
+# speed -> ms a card takes to fly (to the trick, to a pile, from the Manni); the page's
+# automation hooks never wait for it
+MOTION_MS = {"slow": 520, "normal": 380, "fast": 240, "fastest": 120}
+
 assert TARGET.low is not None and TARGET.high is not None and isinstance(TARGET.default, int)
 TARGET_MIN, TARGET_MAX, TARGET_DEFAULT = TARGET.low, TARGET.high, TARGET.default
 MAX_SETTINGS_BYTES = 4096  # a settings entry beyond this is set aside unread
@@ -64,6 +68,8 @@ class Settings:
     lang: str = ""  # "" = the browser's preference (navigator.languages)
     exchange: str = "pickup"  # Trjámann, Laugavatnsmanni
     overcalls: bool = True  # Laugavatnsmanni
+    sound: bool = False     # sounds at the table (a card, a trick, your turn)
+    haptics: bool = False   # a short vibration when it is your turn (phones)
 
     def rules_and_options(self) -> tuple[str, dict]:
         """The engine's rule set and options: each setting the rule set has an option for."""
@@ -108,13 +114,14 @@ class Settings:
                 setattr(s, name, v)
             elif name in data:
                 aside.append(name)
-        o = data.get("overcalls")
-        if isinstance(o, str) and o.lower() in ("true", "false"):
-            o = o.lower() == "true"
-        if isinstance(o, bool):
-            s.overcalls = o
-        elif "overcalls" in data:
-            aside.append("overcalls")
+        for name in ("overcalls", "sound", "haptics"):
+            o = data.get(name)
+            if isinstance(o, str) and o.lower() in ("true", "false"):
+                o = o.lower() == "true"
+            if isinstance(o, bool):
+                setattr(s, name, o)
+            elif name in data:
+                aside.append(name)
         t = data.get("target")
         if isinstance(t, str) and re.fullmatch(r"\s*[0-9]{1,4}\s*", t):  # ASCII digits only
             t = int(t)
