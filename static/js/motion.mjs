@@ -99,38 +99,16 @@ function play(seat, code, ms) {
   else flyFrom(card, seatRect(seat), ms, 0, 0.6);
 }
 
-function gatherCards(cards, winner, ms) {
-  const pile = rectOf(q(`.pile[data-pile="${winner}"]`)) || seatRect(winner);
-  if (!pile) return [];
-  const to = centre(pile);
-  return cards.map(({ el, rect }) => {
-    const a = centre(rect);
-    return animate(el, [
-      { transform: "none", opacity: 1 },
-      { transform: `translate(${to.x - a.x}px, ${to.y - a.y}px) scale(0.3)`, opacity: 0.2 },
-    ], { duration: ms, easing: "ease-in", fill: "forwards" });
-  });
-}
-
-// After the trick pause the finished trick slides to its winner's pile; if the table is
-// redrawn first (the next lead), copies of its cards do it from where they were.
-function scheduleGather(winner, key, ms, pause) {
-  setTimeout(() => {
-    const trick = q(`.trick.done[data-trick="${key}"]`);
-    if (!trick || gathered.has(key)) return;
-    gathered.add(key);
-    const cards = [...trick.querySelectorAll(".card")].map((el) => ({ el, rect: rectOf(el) }));
-    Promise.all(gatherCards(cards, winner, ms).map((a) => a.finished)).then(() => {
-      const now = q(`.trick.done[data-trick="${key}"]`);
-      if (now) now.classList.add("gathered");
-    }, () => {});
-  }, ms + pause);
-}
-
-function gatherCopies(ms) {
-  const { key, winner, cards } = doneTrick;
+// The finished trick slides to its winner's pile: copies of its cards fly (outside the
+// table), the trick itself is hidden at once (class "gathered", kept if it is redrawn).
+function gather({ key, winner, cards }, ms) {
   gathered.add(key);
-  const copies = cards.map(({ html, rect }) => {
+  const trick = q(`.trick.done[data-trick="${key}"]`);
+  if (trick) trick.classList.add("gathered");
+  const pile = rectOf(q(`.pile[data-pile="${winner}"]`)) || seatRect(winner);
+  if (!pile) return;
+  const to = centre(pile);
+  for (const { html, rect } of cards) {
     const holder = document.createElement("div");
     holder.innerHTML = html;
     const el = holder.firstElementChild;
@@ -140,11 +118,29 @@ function gatherCopies(ms) {
     el.style.left = `${rect.left}px`;
     el.style.top = `${rect.top}px`;
     layer().appendChild(el);
-    return { el, rect };
-  });
-  gatherCards(copies, winner, ms).forEach((a, i) => {
-    a.finished.then(() => copies[i].el.remove(), () => copies[i].el.remove());
-  });
+    const a = centre(rect);
+    animate(el, [
+      { transform: "none", opacity: 1 },
+      { transform: `translate(${to.x - a.x}px, ${to.y - a.y}px) scale(0.3)`, opacity: 0.2 },
+    ], { duration: ms, easing: "ease-in", fill: "forwards" }).finished.then(() => el.remove(), () => el.remove());
+  }
+}
+
+function finishedTrick() {
+  const trick = q(".trick.done:not(.gathered)");
+  if (!trick || gathered.has(trick.dataset.trick)) return null;
+  return {
+    key: trick.dataset.trick, winner: Number(trick.dataset.winner),
+    cards: [...trick.querySelectorAll(".card")].map((el) => ({ html: el.outerHTML, rect: rectOf(el) })),
+  };
+}
+
+// After the trick pause; or at once if the table is redrawn without it first (the next lead).
+function scheduleGather(key, ms, pause) {
+  setTimeout(() => {
+    const done = finishedTrick();
+    if (done && done.key === key) gather(done, ms);
+  }, ms + pause);
 }
 
 function exchange(seat, out, got, ms) {
@@ -217,11 +213,7 @@ function before() {
   handRects = new Map();
   for (const el of document.querySelectorAll("#hand [data-card]")) handRects.set(el.dataset.card, rectOf(el));
   fanRects = { 1: rectOf(q(".seat-1 .fan")), 2: rectOf(q(".seat-2 .fan")) };
-  const trick = q(".trick.done:not(.gathered)");
-  doneTrick = trick && !gathered.has(trick.dataset.trick) ? {
-    key: trick.dataset.trick, winner: Number(trick.dataset.winner),
-    cards: [...trick.querySelectorAll(".card")].map((el) => ({ html: el.outerHTML, rect: rectOf(el) })),
-  } : null;
+  doneTrick = finishedTrick();
 }
 
 function after(json) {
@@ -229,14 +221,14 @@ function after(json) {
   document.documentElement.dataset.motion = reduced.matches ? "reduced" : "full";
   const trick = q(".trick.done");
   if (trick && gathered.has(trick.dataset.trick)) trick.classList.add("gathered");
-  if (doneTrick && !q(`.trick.done[data-trick="${doneTrick.key}"]`)) gatherCopies(m.ms);
+  if (doneTrick && !q(`.trick.done[data-trick="${doneTrick.key}"]`)) gather(doneTrick, m.ms);
   doneTrick = null;
   let dealt = false;
   for (const [kind, ...args] of m.events) {
     if (kind === "deal") { deal(m.ms); dealt = true; }
     else if (kind === "play") { play(args[0], args[1], m.ms); sound("card", m.sound); }
     else if (kind === "gather") {
-      scheduleGather(args[0], args[1], m.ms, m.pause);
+      scheduleGather(args[1], m.ms, m.pause);
       setTimeout(() => sound(args[0] === 0 ? "won" : "trick", m.sound), m.ms);
     } else if (kind === "exchange") exchange(args[0], args[1], args[2], m.ms);
   }

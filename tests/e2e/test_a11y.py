@@ -70,6 +70,9 @@ def audit(page) -> list[dict]:
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     page.evaluate("() => new Promise(requestAnimationFrame)")  # let the redraw paint
+    # axe measures tap targets where they are: let cards in flight land (motion.mjs)
+    page.evaluate("() => Promise.all(document.getAnimations().filter(a => a.constructor === Animation)"
+                  ".map(a => a.finished.catch(() => null)))")
     return page.evaluate(RUN_AXE, [WCAG_TAGS, WAIVED])
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from manni_page import (PageMonitor, boot, import_text, must_follow_match, start_match, step,
-                        true_match)
+                        true_match, wait_settled)
 from manni.record import dumps
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -87,10 +87,10 @@ def test_opponents_hands_are_fans_of_backs_that_name_no_card(page):
     counts = page.eval_on_selector_all(".felt .fan", "fs => fs.map(f => [f.querySelectorAll('.back').length,"
                                        " f.querySelector('.fan-count').textContent])")
     assert len(counts) == 2 and all(n == int(shown) and n > 0 for n, shown in counts)
-    allowed = {"card", "back", "fan", "fan-slot", "fan-count", "pile", "pile-card"}
-    for el in page.evaluate(BACKS):
+    allowed = {"card", "back", "fan", "fan-slot", "fan-count", "pile", "pile-card", "flying"}
+    for el in page.evaluate(BACKS):  # "flying": a back on its way (its place in "style")
         assert set(el["cls"]) <= allowed, el
-        assert set(el["attrs"]) <= {"class", "aria-hidden", "data-pile"}, el
+        assert set(el["attrs"]) <= {"class", "aria-hidden", "data-pile", "style"}, el
         assert el["text"].isdigit() or el["text"] == "", el  # a count at most
         assert el["hidden"], el
     # each seat's pile holds the tricks it took (six drawn at most)
@@ -100,3 +100,88 @@ def test_opponents_hands_are_fans_of_backs_that_name_no_card(page):
     piles = page.eval_on_selector_all(".pile", "ps => ps.map(p => [p.dataset.pile, p.children.length])")
     assert sorted(piles) == [[str(s), min(tricks[s], 6)] for s in range(3)]
     assert sum(tricks) >= 1
+
+
+# Resolves at the page's next turn (data-turn="you" in play): taps the first playable card
+# at once, in the same task, and says whether a card was still moving then.
+TAP_WHILE_MOVING = """() => new Promise(resolve => {
+  const table = document.getElementById('table');
+  const moving = () => document.getAnimations()
+    .filter(a => a.constructor === Animation && a.playState === 'running').length;
+  const go = () => {
+    if (table.dataset.turn !== 'you' || table.dataset.phase !== 'play') return false;
+    const card = document.querySelector('#hand button[data-card].playable');
+    if (!card) return false;
+    const n = moving(), actions = Number(table.dataset.actions);
+    card.click();
+    resolve({moving: n, actions});
+    return true;
+  };
+  if (go()) return;
+  const obs = new MutationObserver(() => { if (go()) obs.disconnect(); });
+  obs.observe(table, {attributes: true});
+})"""
+
+MOTION = "() => ({...window.manniMotion.stats, mode: document.documentElement.dataset.motion})"
+
+
+def play_to_the_end_of_exchange(page) -> dict:
+    st = wait_settled(page)
+    while st["phase"] == "exchange":
+        st = step(page)
+    return st
+
+
+def test_cards_move_and_no_tap_is_lost_while_they_do(page):
+    page.set_viewport_size({"width": 360, "height": 740})
+    start_match(page, "classic", 20, speed="fast")
+    play_to_the_end_of_exchange(page)
+    before = page.evaluate(MOTION)
+    taps_while_moving = 0
+    for _ in range(5):
+        got = page.evaluate(TAP_WHILE_MOVING)
+        taps_while_moving += got["moving"] > 0
+        wait_settled(page, got["actions"] + 1)  # the tap was applied
+    after = page.evaluate(MOTION)
+    assert after["mode"] == "full" and after["moves"] > before["moves"]
+    assert after["fades"] == before["fades"]
+    assert taps_while_moving >= 1
+    # a finished trick was gathered to its winner's pile (its cards no longer on the felt)
+    page.wait_for_function("() => !document.querySelector('.trick.done:not(.gathered)')", timeout=5000)
+
+
+def test_with_reduced_motion_nothing_moves(page):
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        start_match(page, "classic", 20, speed="fastest")
+        play_to_the_end_of_exchange(page)
+        before = page.evaluate(MOTION)
+        for _ in range(3):
+            step(page)
+        after = page.evaluate(MOTION)
+        assert after["mode"] == "reduced"
+        assert after["moves"] == before["moves"] and after["fades"] > before["fades"]
+        transforms = page.evaluate("""() => document.getAnimations()
+            .filter(a => a.constructor === Animation)
+            .flatMap(a => a.effect.getKeyframes()).filter(k => k.transform && k.transform !== 'none').length""")
+        assert transforms == 0
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+
+
+def test_sound_and_vibration_are_off_until_turned_on(page):
+    page.click("[data-action=menu]")
+    for name in ("sound", "haptics"):
+        box = page.locator(f"#opt-{name}")
+        assert not box.is_checked()
+        box.check()
+    page.click("#menu-dialog [data-action=close-dialog]")
+    saved = page.evaluate("JSON.parse(localStorage.getItem('manni:settings'))")
+    assert saved["sound"] is True and saved["haptics"] is True
+    step(page)  # sounds play (WebAudio, made in the page) without an error
+    page.click("[data-action=menu]")
+    for name in ("sound", "haptics"):
+        page.locator(f"#opt-{name}").uncheck()
+    page.click("#menu-dialog [data-action=close-dialog]")
+    saved = page.evaluate("JSON.parse(localStorage.getItem('manni:settings'))")
+    assert saved["sound"] is False and saved["haptics"] is False
