@@ -23,11 +23,13 @@ def _legal_check(match, seat, action, when):
         assert isinstance(action, Play) and match.view(seat).legal >> action.card & 1
 
 
+@pytest.mark.parametrize("playout", ["random", "medium"])
 @pytest.mark.parametrize("rules", ["classic", "hornafjordur"])
-def test_ismcts_plays_legal_cards_to_the_match_end(rules):
+def test_ismcts_plays_legal_cards_to_the_match_end(rules, playout):
     for seed in range(2):
         m = Match(rules, {"target": 5}, seed=seed)
-        bots = [make_bot("ismcts", seed=seed * 3 + s, **ISMCTS) for s in range(3)]
+        bots = [make_bot("ismcts", seed=seed * 3 + s, playout=playout, **ISMCTS)
+                for s in range(3)]
         drive(m, bots_choose(bots), deals_over(4), _legal_check)
         assert len(m.deals) >= 4 or m.finished
 
@@ -35,7 +37,7 @@ def test_ismcts_plays_legal_cards_to_the_match_end(rules):
 def test_ismcts_is_a_tournament_level_only():
     assert "ismcts" not in LEVELS
     with pytest.raises(ValueError):
-        make_bot("grandmaster")
+        make_bot("ismcts", playout="oracle")
 
 
 def _decisions(seed):
