@@ -16,8 +16,8 @@ TOURNAMENT_ONLY = ("random", "ismcts")
 
 def _config(args) -> dict:
     hard = {"worlds": args.hard_worlds} if args.hard_worlds else {"budget_ms": args.hard_ms}
-    expert = ({"worlds": args.expert_worlds} if args.expert_worlds
-              else {"budget_ms": args.expert_ms})
+    expert = ({"iterations": args.expert_iterations, "budget_ms": None}
+              if args.expert_iterations else {"budget_ms": args.expert_ms})
     config: dict = {"hard": hard, "expert": expert,
                     "ismcts": {"iterations": args.ismcts_iterations}}
     if getattr(args, "card_play", False):
@@ -116,8 +116,8 @@ def add_commands(sub) -> None:
     p.add_argument("--hard-worlds", type=int, default=40,
                    help="Hard's iteration budget: sampled worlds per move (0: use --hard-ms)")
     p.add_argument("--hard-ms", type=float, default=150, help="Hard's time budget per move")
-    p.add_argument("--expert-worlds", type=int, default=250,
-                   help="Expert's iteration budget: sampled worlds per move (0: use --expert-ms)")
+    p.add_argument("--expert-iterations", type=int, default=2000,
+                   help="Expert's iteration budget per move (0: use --expert-ms)")
     p.add_argument("--expert-ms", type=float, default=1000, help="Expert's time budget per move")
     p.add_argument("--ismcts-iterations", type=int, default=1000,
                    help="the reference ISMCTS bot's iterations per move")
@@ -133,7 +133,7 @@ def add_commands(sub) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hard-worlds", type=int, default=0)
     p.add_argument("--hard-ms", type=float, default=150)
-    p.add_argument("--expert-worlds", type=int, default=0)
+    p.add_argument("--expert-iterations", type=int, default=0)
     p.add_argument("--expert-ms", type=float, default=1000)
     p.add_argument("--ismcts-iterations", type=int, default=1000)
     p.add_argument("--json", action="store_true")

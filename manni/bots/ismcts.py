@@ -25,7 +25,7 @@ from .base import Bot
 from .hard import HardBot
 from .knowledge import Knowledge
 from .policy import medium_play
-from .search import SLICE_S, rollout
+from .search import SLICE_S, match_utility, rollout
 
 EXPLORE = 0.7        # UCB1's constant, for rewards scaled to about [0, 1]
 TRICK_BONUS = 0.1    # points per trick added to the reward: a gradient where the score is flat
@@ -33,14 +33,15 @@ PLAYOUTS = {"random": None, "medium": medium_play}
 
 
 class _Node:
-    __slots__ = ("children", "mask", "visits", "avail", "total")
+    __slots__ = ("children", "mask", "visits", "avail", "total", "score")
 
     def __init__(self) -> None:
         self.children: dict[int, _Node] = {}
         self.mask = 0  # the cards of the children
         self.visits = 0
         self.avail = 0
-        self.total = 0.0
+        self.total = 0.0  # the mover's reward, summed
+        self.score = 0.0  # the mover's deal score, summed (for the reasons)
 
 
 def _random_card(m: int, rng) -> int:
@@ -52,28 +53,35 @@ def _random_card(m: int, rng) -> int:
 
 class IsmctsBot(Bot):
     level = "ismcts"
+    exchange_level: type[HardBot] = HardBot  # who decides the exchange and declarations
+    match_aware = False  # the seat's own reward counts the match score (search.match_utility)
 
     def __init__(self, seed: int = 0, iterations: int = 1000, playout: str = "random",
-                 budget_ms: float | None = None, **kw) -> None:
+                 budget_ms: float | None = None, exchange_worlds: int | None = None,
+                 **kw) -> None:
         super().__init__(seed, **kw)
         self.iterations = iterations  # at least this many; then on until ``budget_ms``
         self.budget_ms = budget_ms
         if playout not in PLAYOUTS:
             raise ValueError(f"unknown playout {playout!r} (known: {', '.join(PLAYOUTS)})")
         self.playout = PLAYOUTS[playout]  # None: uniformly random cards
-        self._exchange = HardBot(seed=seed, worlds=40)
+        self._exchange = self.exchange_level(seed=seed, worlds=40, exchange_worlds=exchange_worlds)
 
     def steps(self, view) -> Generator[None, None, Action]:
         if view.phase == Phase.EXCHANGE:
             self._exchange.rng = self.rng
             action = yield from self._exchange.steps(view)
+            self.last_reasons = self._exchange.last_reasons
             return action
         legal = view.legal
         if legal & (legal - 1) == 0:
-            return Play((legal & -legal).bit_length() - 1)
+            card = (legal & -legal).bit_length() - 1
+            self.last_reasons = [("only_card", {"card": card})]
+            return Play(card)
         root = yield from self.search(view)
-        best = max(root.children.items(), key=lambda kv: (kv[1].visits, -kv[0]))[0]
-        return Play(best)
+        ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, kv[0]))
+        self.last_reasons = _reasons(ranked, Knowledge(view))
+        return Play(ranked[0][0])
 
     def search(self, view) -> Generator[None, None, _Node]:
         k = Knowledge(view)
@@ -86,6 +94,9 @@ class IsmctsBot(Bot):
         if playout is None:
             def playout(seat, hand, legal, trick, leader, live, voids, info):
                 return _random_card(legal, rng)
+        tb = -TRICK_BONUS if info.nolo else TRICK_BONUS
+        mine = match_utility(view, k, tb) if self.match_aware else None
+        me = view.seat
         root = _Node()
         deadline = self._deadline()
         t_slice = time.perf_counter()
@@ -121,9 +132,11 @@ class IsmctsBot(Bot):
                     break
             tricks = rollout(hands, leader, trick, tricks, voids, info, playout)
             score = rules.deal_score(contract, tricks, options)
+            own = mine(tricks) if mine is not None else score[me] + tb * tricks[me]
             for n, seat in path:
                 n.visits += 1
-                n.total += (score[seat] + TRICK_BONUS * tricks[seat]) * scale
+                n.score += score[seat]
+                n.total += (own if seat == me else score[seat] + tb * tricks[seat]) * scale
             it += 1
             now = time.perf_counter()
             if it >= self.iterations and (deadline is None or now >= deadline):
@@ -138,6 +151,18 @@ class IsmctsBot(Bot):
         if self.budget_ms is None:
             return None
         return time.perf_counter() + self.budget_ms / 1000.0
+
+
+def _reasons(ranked, k: Knowledge) -> list[tuple[str, dict]]:
+    """Why (as Hard says it): the chosen card's mean deal score over its visits, the
+    runner-up's, the voids seen."""
+    (card, best), (alt, second) = ranked[0], ranked[1]
+    out = [("expected", {"card": card, "score": best.score / best.visits, "worlds": best.visits}),
+           ("next_best", {"card": alt, "score": second.score / max(1, second.visits)})]
+    voids = [(o, s) for o in k.opps for s in range(4) if k.voids[o] >> s & 1]
+    if voids:
+        out.append(("voids", {"voids": voids}))
+    return out
 
 
 def _select(node: _Node, legal: int):

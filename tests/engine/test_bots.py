@@ -22,8 +22,9 @@ FAST_HARD = {"worlds": 3, "exchange_worlds": 4}
 
 
 def _bot(level, seed):
-    kw = (FAST_HARD if level in ("hard", "expert") else {"exchange_worlds": 4} if level == "medium"
-          else {"iterations": 30} if level == "ismcts" else {})
+    kw = (FAST_HARD if level == "hard" else {"exchange_worlds": 4} if level == "medium"
+          else {"iterations": 30, "budget_ms": None, "exchange_worlds": 4}
+          if level in ("ismcts", "expert") else {})
     return make_bot(level, seed=seed, **kw)
 
 
@@ -127,7 +128,7 @@ def test_bots_package_never_touches_match_or_deal():
 
 # policy -> knowledge -> search -> levels -> package -> tools: each imports only below it.
 LAYERS = {"base": 0, "policy": 0, "endgame": 0, "knowledge": 1, "search": 2, "declaring": 2.5,
-          "easy": 3, "medium": 3, "hard": 3, "expert": 3.5, "ismcts": 3.5, "__init__": 4,
+          "easy": 3, "medium": 3, "hard": 3, "ismcts": 3.5, "expert": 3.7, "__init__": 4,
           "tournament": 5, "cli": 6}
 
 

@@ -159,23 +159,25 @@ def _play_position(rules, seed, tricks_done):
     return m
 
 
-@pytest.mark.parametrize("tricks_done", [0, 7])
-def test_expert_thinks_in_slices(tricks_done):
-    """250 worlds (or the exact endgame of 5 tricks) are cut into slices; the generator's
-    answer is ``choose()``'s, and a legal card."""
-    m = _play_position("classic", 12, tricks_done)
+@pytest.mark.parametrize("rules,tricks_done", [("classic", 0), ("classic", 7), ("hornafjordur", 2)])
+def test_expert_thinks_in_slices(rules, tricks_done):
+    """2000 iterations are cut into slices (yields by time, ~25 ms); the generator's answer
+    is ``choose()``'s, a legal card, with the reasons a hint shows."""
+    m = _play_position(rules, 12, tricks_done)
     view = m.view(m.turn)
-    bot = make_bot("expert", seed=3, budget_ms=None, worlds=250)
+    bot = make_bot("expert", seed=3, budget_ms=None)
     action, slices = run_counting_slices(bot.steps(view))
-    assert slices >= 1 and bot.last_stats["worlds"] == 250
-    assert action == make_bot("expert", seed=3, budget_ms=None, worlds=250).choose(view)
+    assert bot.last_stats["worlds"] == 2000
+    assert slices >= 1
+    assert action == make_bot("expert", seed=3, budget_ms=None).choose(view)
     m.check(action, m.turn)
+    assert [key for key, _ in bot.last_reasons][:2] == ["expected", "next_best"]
 
 
 def test_expert_is_a_level_with_a_second_to_think():
     bot = make_bot("expert")
-    assert "expert" in LEVELS and bot.budget_ms == 1000 and bot.min_worlds >= 200
-    assert bot.endgame > make_bot("hard").endgame
+    assert "expert" in LEVELS and bot.budget_ms == 1000 and bot.iterations >= 1000
+    assert bot.match_aware and bot._exchange.exchange_scale == 3
 
 
 # -- inference from play --------------------------------------------------------------------
