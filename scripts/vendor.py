@@ -6,7 +6,8 @@ Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
   static/vendor/pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
                            pyodide.js, pyodide-lock.json (listing no package), and
                            python_stdlib.zip: Pyodide's own, trimmed to the modules the
-                           page can import (see stdlib_needs()), and
+                           page can import (see stdlib_needs()), their comments and
+                           docstrings stripped (scripts/strip_source.py), and
                            python_stdlib_full.zip: the untrimmed one, for the tool pages
                            (static/bench.html runs the command line)
   static/vendor/pyscript/  @pyscript/core dist/*.js and *.css (no source maps)
@@ -177,11 +178,13 @@ def stdlib_needs() -> set[str]:
     return set(json.loads(run_pyodide(probe, "listing the stdlib modules the page imports")))
 
 
-def trim_stdlib(src: Path, dest: Path, keep: set[str]) -> tuple[int, int]:
+def trim_stdlib(src: Path, dest: Path, keep: set[str],
+                replace: dict[str, bytes] | None = None) -> tuple[int, int]:
     """Copy the entries of ``src`` that are in ``keep`` (and their folders) to ``dest``.
 
-    Entries keep their contents, compression method and dates: the trimmed zip is
-    Pyodide's own minus what the page never imports. Returns (kept, total) entries.
+    Entries keep their contents, compression method and dates (the trimmed zip is
+    Pyodide's own minus what the page never imports), except those named in ``replace``,
+    written with the contents given there (deflated). Returns (kept, total) entries.
     """
     folders = {f.rsplit("/", 1)[0] + "/" for f in keep if "/" in f}
     for f in list(folders):
@@ -194,7 +197,11 @@ def trim_stdlib(src: Path, dest: Path, keep: set[str]) -> tuple[int, int]:
             die(f"stdlib files to keep are not in {src.name}: {missing}")
         kept = 0
         for info in zin.infolist():
-            if info.filename in keep or info.filename in folders:
+            if info.filename in (replace or {}):
+                zout.writestr(info, replace[info.filename], compress_type=zipfile.ZIP_DEFLATED,
+                              compresslevel=9)
+                kept += 1
+            elif info.filename in keep or info.filename in folders:
                 zout.writestr(info, zin.read(info.filename), compress_type=info.compress_type)
                 kept += 1
     return kept, len(names)
@@ -266,6 +273,21 @@ def run_pyodide(code: str, what: str) -> str:
     if run.returncode != 0:
         die(f"{what} in Pyodide failed:\n{run.stderr.strip()}")
     return run.stdout
+
+
+def stripped_stdlib(names: set[str]) -> dict[str, bytes]:
+    """{name: source without comments and docstrings} for the standard library's .py files
+    in ``names``, made by scripts/strip_source.py in the runtime's own Python (which
+    parses the runtime's syntax) from its own python_stdlib.zip."""
+    py = sorted(n for n in names if n.endswith(".py"))
+    code = ((ROOT / "scripts" / "strip_source.py").read_text(encoding="utf-8") + f"""
+import base64, json, sys, zipfile
+with zipfile.ZipFile(f"/lib/python{{sys.version_info[0]}}{{sys.version_info[1]}}.zip") as z:
+    print(json.dumps({{n: base64.b64encode(strip(z.read(n).decode("utf-8")).encode("utf-8")).decode()
+                      for n in {py!r}}}))
+""")
+    out = run_pyodide(code, "stripping the standard library")
+    return {k: base64.b64decode(v) for k, v in json.loads(out).items()}
 
 
 def compile_in_pyodide() -> dict[str, bytes]:
@@ -387,8 +409,10 @@ def main(argv: list[str]) -> int:
     quiet = "--quiet" in argv or "-q" in argv
     pyodide_v = vendor_pyodide()
     pyscript_v = vendor_pyscript()
+    needs = stdlib_needs()
     kept, total = trim_stdlib(NODE_MODULES / "pyodide" / "python_stdlib.zip",
-                              VENDOR / "pyodide" / "python_stdlib.zip", stdlib_needs())
+                              VENDOR / "pyodide" / "python_stdlib.zip", needs,
+                              stripped_stdlib(needs))
     scripts = vendor_scripts()
     n = build_manni_zip()
     write_boot_texts()

@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -13,6 +14,9 @@ ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("vendor", ROOT / "scripts" / "vendor.py")
 vendor = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(vendor)
+spec = importlib.util.spec_from_file_location("strip_source", ROOT / "scripts" / "strip_source.py")
+strip_source = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(strip_source)
 
 LINKED = "static/vendor/pyscript/core-abc.js"
 
@@ -101,6 +105,63 @@ def test_trim_stdlib_refuses_a_module_the_runtime_lacks(tmp_path):
     make_zip(src, {"os.py": b"os"})
     with pytest.raises(SystemExit):
         vendor.trim_stdlib(src, tmp_path / "trim.zip", {"os.py", "nothere.py"})
+
+
+def test_trim_stdlib_writes_the_replaced_sources(tmp_path):
+    src, dest = tmp_path / "full.zip", tmp_path / "trim.zip"
+    make_zip(src, {"os.py": b"# long comment\nx = 1\n", "re.py": b"r"})
+    vendor.trim_stdlib(src, dest, {"os.py", "re.py"}, {"os.py": b"\nx = 1\n"})
+    with zipfile.ZipFile(dest) as zf:
+        assert zf.read("os.py") == b"\nx = 1\n" and zf.read("re.py") == b"r"
+
+
+SOURCE = '''#!/usr/bin/env python
+"""Module docstring,
+on two lines."""
+import re  # kept: a comment after code
+
+# a comment alone on its line
+PATTERN = re.compile(r"""
+    \\d+   # inside a string: not a comment
+""", re.VERBOSE)
+
+
+def only_doc():
+    """Nothing else here."""
+
+
+class Thing:
+    'Doc.'
+    value = "# not a comment"
+
+    def method(self):  # kept
+        "Short doc."
+        return 1 / 0
+
+
+def shares_a_line(): "kept: code on the same line"; return 2
+'''
+
+
+def test_strip_source_drops_comments_and_docstrings_and_keeps_every_line():
+    out = strip_source.strip(SOURCE)
+    assert out.count("\n") == SOURCE.count("\n")
+    assert "docstring" not in out and "alone on its line" not in out and "Doc." not in out
+    assert "Short doc." not in out and "#!/usr/bin" not in out
+    for kept in ("# kept: a comment after code", "# inside a string: not a comment",
+                 '"# not a comment"', '"kept: code on the same line"', "def method(self):  # kept"):
+        assert kept in out, kept
+    assert out.splitlines()[12] == "    pass"  # only_doc's docstring was its body
+    ns: dict = {}
+    exec(compile(out, "stripped", "exec"), ns)
+    assert ns["only_doc"]() is None and ns["shares_a_line"]() == 2 and ns.get("__doc__") is None
+    assert ns["PATTERN"].pattern == re.compile(ns["PATTERN"].pattern).pattern
+    assert ns["PATTERN"].search("ab 42").group() == "42"
+    try:
+        ns["Thing"]().method()
+    except ZeroDivisionError as e:  # tracebacks still name the original line
+        assert e.__traceback__.tb_next.tb_lineno == SOURCE.splitlines().index(
+            "        return 1 / 0") + 1
 
 
 def test_pyscript_imports_are_read_from_its_python_strings(tmp_path, monkeypatch):
