@@ -20,17 +20,23 @@ export { version };
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 export const SNAPSHOT_CACHE = "manni-snapshot";
 export const SNAPSHOT_KEY = new URL(`../vendor/snapshot-${RUNTIME}.bin`, import.meta.url).href;
-// Set in sessionStorage while a boot from the snapshot is under way; still there on the
-// next load means that boot never reached the table.
+// Set in sessionStorage while a page runs from the snapshot: from before the restore
+// until the page is left normally (pagehide, once the table was reached). Still there on
+// the next load means that page never ended well (a boot that hung, a crashed tab): the
+// snapshot is deleted and, in localStorage, turned off for this runtime build.
 const ATTEMPT = "manni:snapshot-attempt";
+const OFF = "manni:snapshot-off";
 const IDLE_DELAY_MS = 2000;
 
 const root = document.documentElement;
-const enabled = "caches" in self && new URLSearchParams(location.search).get("snapshot") !== "0";
+const enabled = "caches" in self && new URLSearchParams(location.search).get("snapshot") !== "0"
+  && local((s) => s.getItem(OFF)) !== RUNTIME;
 
-function session(fn) {
-  try { return fn(sessionStorage); } catch { return null; }  // storage may be off
+function store(name, fn) {
+  try { return fn(self[name]); } catch { return null; }  // storage may be off
 }
+function session(fn) { return store("sessionStorage", fn); }
+function local(fn) { return store("localStorage", fn); }
 
 async function dropSnapshots() {
   try { await caches.delete(SNAPSHOT_CACHE); } catch { /* nothing to delete */ }
@@ -42,7 +48,9 @@ async function openSnapshot() {
   if (!enabled) return null;
   try {
     if (session((s) => s.getItem(ATTEMPT)) === RUNTIME) {
-      await dropSnapshots();  // the last boot from it never finished
+      session((s) => s.removeItem(ATTEMPT));
+      local((s) => s.setItem(OFF, RUNTIME));
+      await dropSnapshots();
       return null;
     }
     const cache = await caches.open(SNAPSHOT_CACHE);
@@ -53,14 +61,18 @@ async function openSnapshot() {
   }
 }
 
-// After the table is playable: end the attempt, or, after a plain boot, make a snapshot
-// once the page is idle. A boot that ends on the error screen drops the snapshot.
+// After the table is playable: a page on the snapshot ends its attempt when it is left
+// normally; after a plain boot, make a snapshot once the page is idle. A boot that ends
+// on the error screen drops the snapshot.
 async function afterBoot(mode) {
   const phase = await afterLoading();
-  session((s) => s.removeItem(ATTEMPT));
   if (phase === "error") {
+    session((s) => s.removeItem(ATTEMPT));
     if (mode === "snapshot") dropSnapshots();
-  } else if (mode === "plain" && enabled) {
+  } else if (mode === "snapshot") {
+    addEventListener("pagehide", () => session((s) => s.removeItem(ATTEMPT)));
+    addEventListener("pageshow", (e) => e.persisted && session((s) => s.setItem(ATTEMPT, RUNTIME)));
+  } else if (enabled) {
     whenIdle(makeSnapshot, IDLE_DELAY_MS);
   }
 }

@@ -119,7 +119,8 @@ def test_update_is_offered_and_keeps_the_saved_match(page, site_copy, monitor):
     page.evaluate("window.manniOldPage = true")
     page.click("#update-reload")
     # The page reloads once the new version is in charge: wait for the new page's table.
-    page.wait_for_function(f"() => !window.manniOldPage && ({TURN})()", timeout=BOOT_MS)
+    page.wait_for_function("() => !window.manniOldPage && document.getElementById('table')?.dataset.turn",
+                           timeout=BOOT_MS)
     page.wait_for_function(f"async () => (await caches.keys()).includes('manni-site-{new_build}')"
                            f" && !(await caches.keys()).includes('manni-site-{old_build}')",
                            timeout=BOOT_MS)
