@@ -5,7 +5,8 @@
 // snapshot-worker.mjs after a plain boot, kept in Cache Storage under the runtime's
 // build id). Anything wrong with it (missing, stale, corrupt, no Cache Storage, a boot
 // from it that never finished) means a plain boot, and a bad snapshot is deleted.
-// `?snapshot=0` in the page URL forces a plain boot and makes no snapshot.
+// `?snapshot=0` in the page URL forces a plain boot and makes no snapshot, for the rest
+// of the tab's session (`?snapshot=1` ends that).
 //
 // What happened is shown on <html>: data-boot="snapshot" | "plain" (how Python started)
 // and data-snapshot="saved" | "failed" (the background snapshot after a plain boot).
@@ -29,7 +30,13 @@ const OFF = "manni:snapshot-off";
 const IDLE_DELAY_MS = 2000;
 
 const root = document.documentElement;
-const enabled = "caches" in self && new URLSearchParams(location.search).get("snapshot") !== "0"
+// ?snapshot=0 holds for the rest of the tab's session (the page drops its query after
+// start-up, so a reload would forget it); ?snapshot=1 ends it.
+const TAB_OFF = "manni:snapshot-tab-off";
+const asked = new URLSearchParams(location.search).get("snapshot");
+if (asked === "0") session((s) => s.setItem(TAB_OFF, "1"));
+if (asked === "1") session((s) => s.removeItem(TAB_OFF));
+const enabled = "caches" in self && session((s) => s.getItem(TAB_OFF)) !== "1"
   && local((s) => s.getItem(OFF)) !== RUNTIME;
 
 function store(name, fn) {

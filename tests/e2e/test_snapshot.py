@@ -116,4 +116,10 @@ def test_snapshot_0_forces_a_plain_boot(page, base_url, monitor):
     page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
     assert html_data(page)["boot"] == "plain"
     assert re.search(r"snapshot=0", page.url)
+    page.goto(f"{base_url}/index.html")  # the tab remembers it (a ?seed= start drops the query)
+    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
+    assert html_data(page)["boot"] == "plain"
+    page.goto(f"{base_url}/index.html?snapshot=1")
+    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
+    assert html_data(page)["boot"] == "snapshot"
     monitor.assert_clean(page)
