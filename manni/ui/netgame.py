@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from ..cards import cards_of
+from ..cards import card_code, cards_of
 from ..match import Match
 from ..net import protocol as P
 from ..net.guest import GuestTable
@@ -96,6 +96,7 @@ class GuestGame(Game):
         super().__init__(None, settings, NamedTranslator(settings.lang, table.names_from_here))  # type: ignore[arg-type]
         self.outbox: list[str] = []
         self.sent_n = -1  # the state (its n) an act was last sent from
+        self._seen = None  # the view of the last state
 
     @property
     def ready(self) -> bool:
@@ -172,8 +173,11 @@ class GuestGame(Game):
         return self.t.illegal(_Illegal(r.key, params))
 
     def on_state(self) -> None:
-        """A new state arrived: drop a stale selection."""
+        """A new state arrived: drop a stale selection; note the cards played since the last
+        one (the page moves them, as at a table of one's own)."""
         v = self.view
+        self.motions += played_since(self._seen, v)
+        self._seen = v
         if not (self.phase == MatchPhase.EXCHANGE and v.turn == YOU):
             self.selected = []
         self.selected = [c for c in self.selected if v.hand >> c & 1]
@@ -182,3 +186,24 @@ class GuestGame(Game):
 class _Illegal:
     def __init__(self, key: str, params: dict) -> None:
         self.key, self.params = key, params
+
+
+def played_since(old, new) -> list[list]:
+    """The motions (see ``Game.take_motions``) from one SeatView to the next: a new deal, or
+    the cards played since, in order, and the tricks they completed."""
+    if old is None or new.deal_number != old.deal_number:
+        return [["deal"]] if old is not None else []
+
+    def plays(v):
+        out = [((leader + i) % 3, c) for leader, cards, _w in v.history for i, c in enumerate(cards)]
+        return out + list(zip(v.trick_seats(), v.trick))
+
+    seen = len(plays(old))
+    out: list[list] = []
+    for i, (seat, c) in enumerate(plays(new)):
+        if i < seen:
+            continue
+        out.append(["play", seat, card_code(c)])
+        if i % 3 == 2 and i // 3 < len(new.history):
+            out.append(["gather", new.history[i // 3][2], f"{new.deal_number}.{i // 3 + 1}"])
+    return out

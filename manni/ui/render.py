@@ -137,14 +137,13 @@ def seat_panel(v, seat, game) -> str:
         cls.append("is-turn")
     dealer = ""
     if v.dealer == seat:
-        cls.append("is-dealer")
         # role="img": a plain <span> may not carry aria-label (axe: aria-prohibited-attr)
         dealer = (f'<span class="dealer-chip" role="img" title="{_e(t("seat.dealer"))}" '
                   f'aria-label="{_e(t("seat.dealer"))}">{_e(t("seat.dealer_short"))}</span>')
     if getattr(v.contract, "declarer", None) == seat:
         dealer += (f'<span class="declarer-chip" role="img" title="{_e(t("seat.declarer"))}" '
                    f'aria-label="{_e(t("seat.declarer"))}">{_e(t("seat.declarer_short"))}</span>')
-    stats = f'<span class="seat-tricks">{_e(t.plural("seat.tricks", v.tricks[seat]))}</span>'
+    stats = f'<span>{_e(t.plural("seat.tricks", v.tricks[seat]))}</span>'
     if seat != YOU:  # the fan shows the number; this says it to screen readers
         stats += f'<span class="visually-hidden">{_e(t.plural("seat.cards", v.hand_sizes[seat]))}</span>'
     note = _seat_exchange_note(v, seat, t)
@@ -243,7 +242,9 @@ def trick_area(v, t) -> str:
         note = _trick_won(t, winner)
         done = True
         won_by = f' data-winner="{winner}"'
-    inner = "".join(f'<div class="slot slot-{s}" data-slot="{s}">{slots[s]}</div>' for s in (1, 2, 0))
+    nxt = v.turn if v.phase == Phase.PLAY and not done else None  # the slot whose card comes next
+    inner = "".join(f'<div class="slot slot-{s}{" next" if s == nxt else ""}" data-slot="{s}">{slots[s]}</div>'
+                    for s in (1, 2, 0))
     # data-trick: which trick of which deal (the page gathers a finished trick once)
     return (f'<div class="trick{" done" if done else ""}" role="group" aria-label="{_e(t("table.trick_label"))}"'
             f' data-trick="{v.deal_number}.{len(v.history)}"{won_by}>'

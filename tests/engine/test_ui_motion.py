@@ -69,3 +69,33 @@ def test_opponents_hands_are_backs_with_their_count_and_nothing_else():
         n = g.view.hand_sizes[seat]
         assert fan == (f'<span class="fan-count">{n}</span>'
                        + '<span class="fan-slot"><span class="card back"></span></span>' * n)
+
+
+def test_a_guest_sees_the_same_moves_from_one_state_to_the_next():
+    from manni.ui.netgame import played_since
+    g = new_game("classic", 8)
+    while g.phase == "exchange":
+        g.play_opponent_now() or g.keep_hand()
+    g.take_motions()
+    seen, events = g.view, []
+    for _ in range(7):  # plays and a trick or two, seen at one state
+        if not g.play_opponent_now():
+            g.tap_card(card_code(cards_of(g.view.legal)[0]))
+        events += g.take_motions()
+    assert played_since(seen, g.view) == events
+    assert any(e[0] == "gather" for e in events)
+    while g.phase != "deal-over":  # to the next deal: a new deal is dealt, nothing flies
+        if not g.play_opponent_now():
+            g.tap_card(card_code(cards_of(g.view.legal)[0]))
+    last = g.view
+    assert g.next_deal()
+    assert played_since(last, g.view) == [["deal"]]
+    assert played_since(None, g.view) == []  # a guest who just sat down
+
+
+def test_sound_and_vibration_are_off_unless_saved_on():
+    assert (Settings().sound, Settings().haptics) == (False, False)
+    assert Settings.from_dict({"sound": True, "haptics": "true"}).haptics is True
+    aside: list = []
+    s = Settings.from_dict({"sound": "loud"}, None, aside)
+    assert s.sound is False and aside == ["sound"]
