@@ -610,6 +610,7 @@ class App:
         trick_ms = SPEEDS[s.speed][1]
         motion.after(json.dumps({
             "events": g.take_motions(), "ms": MOTION_MS[s.speed], "pause": trick_ms,
+            "brisk": s.speed == "fastest",  # no waiting: the deal at once, the hand not slid
             "turn": g.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and g.waits_for_you(),
             "sound": s.sound, "haptics": s.haptics}))
         said = g.take_announcements()

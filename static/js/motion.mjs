@@ -12,7 +12,6 @@
 const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
 const stats = { moves: 0, fades: 0 };  // read by tests/e2e/test_table_view.py
 let handRects = new Map();   // card code -> its rect in the hand before the redraw
-let fanRects = {};           // seat -> the fan's rect before the redraw
 let doneTrick = null;        // the finished trick on the table before the redraw
 const gathered = new Set();  // trick keys already gathered (a redraw keeps them gathered)
 let lastTurn = null;
@@ -75,15 +74,15 @@ function backFlight(from, to, ms, delay) {
 
 function seatRect(seat) {
   if (seat === 0) return rectOf(q("#hand")) || rectOf(q(".seat-0"));
-  return rectOf(q(`.seat-${seat} .fan`)) || rectOf(q(`.seat-${seat}`)) || fanRects[seat];
+  return rectOf(q(`.seat-${seat} .fan`)) || rectOf(q(`.seat-${seat}`));
 }
 const manniRect = () => rectOf(q(".manni-row")) || rectOf(q(".contract-box"));
 
 // -- the events ----------------------------------------------------------------------------
-function deal(ms) {
+function deal(ms, brisk) {
   const from = manniRect();
   const cards = [...document.querySelectorAll("#hand [data-card]")];
-  const step = Math.min(ms / 6, 500 / Math.max(1, cards.length));
+  const step = brisk ? 0 : Math.min(ms / 6, 500 / Math.max(1, cards.length));
   cards.forEach((el, i) => flyFrom(el, from, ms, i * step, 0.6));
   for (const seat of [1, 2]) {
     const backs = [...document.querySelectorAll(`.seat-${seat} .fan .back`)];
@@ -212,7 +211,6 @@ function sound(name, on) {
 function before() {
   handRects = new Map();
   for (const el of document.querySelectorAll("#hand [data-card]")) handRects.set(el.dataset.card, rectOf(el));
-  fanRects = { 1: rectOf(q(".seat-1 .fan")), 2: rectOf(q(".seat-2 .fan")) };
   doneTrick = finishedTrick();
 }
 
@@ -225,14 +223,14 @@ function after(json) {
   doneTrick = null;
   let dealt = false;
   for (const [kind, ...args] of m.events) {
-    if (kind === "deal") { deal(m.ms); dealt = true; }
+    if (kind === "deal") { deal(m.ms, m.brisk); dealt = true; }
     else if (kind === "play") { play(args[0], args[1], m.ms); sound("card", m.sound); }
     else if (kind === "gather") {
       scheduleGather(args[1], m.ms, m.pause);
       setTimeout(() => sound(args[0] === 0 ? "won" : "trick", m.sound), m.ms);
     } else if (kind === "exchange") exchange(args[0], args[1], args[2], m.ms);
   }
-  if (!dealt) reflowHand(m.ms);
+  if (!dealt && !m.brisk) reflowHand(m.ms);
   if (m.turn && lastTurn === false) {
     sound("turn", m.sound);
     if (m.haptics && navigator.vibrate) navigator.vibrate(40);
