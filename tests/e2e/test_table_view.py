@@ -33,7 +33,9 @@ def session(browser, base_url):
     context = browser.new_context(viewport={"width": 360, "height": 740})
     monitor = PageMonitor(context)
     page = context.new_page()
-    boot(page, f"{base_url}/index.html")
+    # Plain boots for this tab's session, as test_play.py does (the page reboots here with
+    # ?seed=N; test_snapshot.py covers restoring).
+    boot(page, f"{base_url}/index.html?snapshot=0")
     yield page, base_url
     monitor.assert_clean(page)
     context.close()
