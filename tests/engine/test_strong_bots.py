@@ -203,3 +203,26 @@ def test_the_true_world_explains_medium_opponents_fully():
             lighter += w < 1
             checked += 1
     assert lighter > checked // 2
+
+
+def test_level_settings_in_a_tournament():
+    from manni.bots.cli import _levels
+    from manni.bots.tournament import bot_kwargs, parse_level
+    assert parse_level("hard") == ("hard", {})
+    assert parse_level("ismcts(playout='medium', iterations=300)") == (
+        "ismcts", {"playout": "medium", "iterations": 300})
+    assert _levels("hard(endgame=4,worlds=80),ismcts") == ["hard(endgame=4,worlds=80)", "ismcts"]
+    assert bot_kwargs("hard(endgame=4)", {"hard": {"worlds": 40}}) == {"worlds": 40, "endgame": 4}
+    with pytest.raises(ValueError):
+        parse_level("hard(4)")
+    with pytest.raises(SystemExit):
+        _levels("grandmaster")
+
+
+def test_tournament_command_prints_points_and_tricks(capsys):
+    from manni.cli import main
+    assert main(["tournament", "--levels", "ismcts,hard", "--card-play", "--boards", "1",
+                 "--deals", "1", "--ismcts-iterations", "10", "--hard-worlds", "2",
+                 "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "card play only" in out and "hard - ismcts:" in out and "tricks/deal" in out
