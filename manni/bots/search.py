@@ -98,7 +98,8 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
     exchange by Easy's rules; every world is played out with ``policy`` for all seats.
     ``report`` (a dict), if given, receives ``options``, ``means`` (mean deal score of each
     option) and ``worlds`` (how many were sampled); nothing else changes. ``match_aware``:
-    score each world by :func:`match_utility` (the match score counts) instead.
+    score each world by :func:`match_utility` without its trick bonus (the same as the deal
+    score until an opponent leads near the target) instead.
     """
     k = Knowledge(view)
     rules, info, me = k.rules, k.info, k.me
@@ -119,7 +120,7 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
             if report is not None:
                 report.update(options=options, means=[0.0], worlds=0)
             return options[0]
-    utility = match_utility(view, k) if match_aware else None
+    utility = match_utility(view, k, trick_bonus=0.0) if match_aware else None
     totals = [0.0] * len(options)
     t0 = time.perf_counter()
     w = 0
