@@ -79,7 +79,6 @@ class HardBot(Bot):
         action = yield from self._play(view)
         return action
 
-
     def _play(self, view):
         k = Knowledge(view)
         power = k.info.power

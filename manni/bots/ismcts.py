@@ -95,7 +95,7 @@ class IsmctsBot(Bot):
             def playout(seat, hand, legal, trick, leader, live, voids, info):
                 return _random_card(legal, rng)
         tb = -TRICK_BONUS if info.nolo else TRICK_BONUS
-        mine = match_utility(view, k, tb) if self.match_aware else None
+        mine = match_utility(view, k, TRICK_BONUS) if self.match_aware else None
         me = view.seat
         root = _Node()
         deadline = self._deadline()
