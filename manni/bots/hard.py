@@ -32,13 +32,11 @@ class HardBot(Bot):
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 150, worlds: int | None = None,
                  exchange_worlds: int | None = None, min_worlds: int = 40, endgame: int = 0,
-                 max_nodes: int = 2000, infer: float = 0.0, trick_bonus: float = 0.01,
-                 **kw) -> None:
+                 max_nodes: int = 2000, infer: float = 0.0, **kw) -> None:
         super().__init__(seed, **kw)
         # Weight each world by how well the Medium policy explains the opponents' plays in it
         # (a play it would not make: times ``infer``); 0 = every world counts the same.
         self.infer = infer
-        self.trick_bonus = trick_bonus  # utility per trick taken, beside the deal score
         # Solve the last ``endgame`` tricks of each world exactly (alpha-beta), not by a
         # rollout, unless a world needs more than ``max_nodes`` (a slice stays short).
         self.endgame = endgame
@@ -86,7 +84,7 @@ class HardBot(Bot):
         if len(cands) == 1:
             self.last_reasons = [("only_card", {"card": cands[0]})]
             return Play(cands[0])
-        utility = match_utility(view, k, self.trick_bonus)
+        utility = match_utility(view, k)
         totals, n = yield from evaluate_cards(k, self.rng, cands, utility,
                                               medium_play, self.worlds, self.min_worlds,
                                               self._deadline(), self.endgame, self.max_nodes,
