@@ -36,7 +36,7 @@ const TAB_OFF = "manni:snapshot-tab-off";
 const asked = new URLSearchParams(location.search).get("snapshot");
 if (asked === "0") session((s) => s.setItem(TAB_OFF, "1"));
 if (asked === "1") session((s) => s.removeItem(TAB_OFF));
-const enabled = "caches" in self && session((s) => s.getItem(TAB_OFF)) !== "1"
+let enabled = "caches" in self && session((s) => s.getItem(TAB_OFF)) !== "1"
   && local((s) => s.getItem(OFF)) !== RUNTIME;
 
 function store(name, fn) {
@@ -57,6 +57,7 @@ async function openSnapshot() {
     if (session((s) => s.getItem(ATTEMPT)) === RUNTIME) {
       session((s) => s.removeItem(ATTEMPT));
       local((s) => s.setItem(OFF, RUNTIME));
+      enabled = false;  // nor is a new one made now
       await dropSnapshots();
       return null;
     }

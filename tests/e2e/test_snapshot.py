@@ -11,6 +11,8 @@ from manni_page import BOOT_MS, boot, record, step
 
 SNAPSHOT_SAVED = "() => document.documentElement.dataset.snapshot"
 ATTEMPT = "() => sessionStorage.getItem('manni:snapshot-attempt')"
+WORKER_STARTED = ("() => performance.getEntriesByType('resource')"
+                  ".some(e => e.name.includes('snapshot-worker.mjs'))")
 # The snapshot's cache entry as the page sees it (runtime.mjs exports its name and key).
 SNAPSHOT_BYTES = """async () => {
   const rt = await import('./static/js/runtime.mjs');
@@ -33,6 +35,7 @@ def first_visit_makes_snapshot(page, url: str) -> int:
     assert html_data(page)["boot"] == "plain"
     page.wait_for_function(SNAPSHOT_SAVED, timeout=BOOT_MS)
     assert html_data(page)["snapshot"] == "saved"
+    assert page.evaluate(WORKER_STARTED)
     size = page.evaluate(SNAPSHOT_BYTES)
     assert size > 10_000_000  # the runtime's whole memory
     return size
@@ -87,6 +90,7 @@ def test_unfinished_snapshot_boot_is_not_retried(page, base_url, monitor):
     assert page.evaluate("() => localStorage.getItem('manni:snapshot-off')") == runtime
     assert page.evaluate(SNAPSHOT_BYTES) == 0
     page.wait_for_timeout(4000)  # idle: no new snapshot is made for this runtime build
+    assert not page.evaluate(WORKER_STARTED)
     assert "snapshot" not in html_data(page) and page.evaluate(SNAPSHOT_BYTES) == 0
     page.reload()
     page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
