@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..cards import SUIT_MASKS, Mask, Seat
+from ..cards import SUIT_MASKS, Mask, Seat, cards_of
 
 INF = float("inf")
 
@@ -32,31 +32,23 @@ def _legal(hand: Mask, trick) -> Mask:
     return hand
 
 
-def _moves(legal: Mask, others: Mask, power) -> list[int]:
-    """One card per run of ``legal`` cards with no card of ``others`` between them, highest
-    first."""
+def run_heads(legal: Mask, others: Mask, power, highest_first: bool = False) -> list[int]:
+    """One card per run of ``legal`` cards with no card of ``others`` between them in a
+    suit: the lowest of each run, lowest first, or the highest, highest first."""
     out = []
     for s in range(4):
         sm = legal & SUIT_MASKS[s]
         if not sm:
             continue
-        cards = []
-        while sm:
-            b = sm & -sm
-            sm ^= b
-            cards.append(b.bit_length() - 1)
-        cards.sort(key=lambda c: -power[c])
-        om = others & SUIT_MASKS[s]
-        theirs = []
-        while om:
-            b = om & -om
-            om ^= b
-            theirs.append(power[b.bit_length() - 1])
+        mine = sorted(cards_of(sm), key=lambda c: power[c], reverse=highest_first)
+        theirs = [power[c] for c in cards_of(others & SUIT_MASKS[s])]
         prev = None
-        for c in cards:
-            if prev is not None and not any(power[c] < p < power[prev] for p in theirs):
-                prev = c
-                continue
+        for c in mine:
+            if prev is not None:
+                lo, hi = (power[prev], power[c]) if power[prev] < power[c] else (power[c], power[prev])
+                if not any(lo < p < hi for p in theirs):
+                    prev = c
+                    continue
             out.append(c)
             prev = c
     return out
@@ -109,7 +101,7 @@ class Solver:
         others = (hands[0] | hands[1] | hands[2] | trick_cards) & ~h
         maximise = seat == self.me
         best = -INF if maximise else INF
-        for c in _moves(_legal(h, trick), others, self.power):
+        for c in run_heads(_legal(h, trick), others, self.power, highest_first=True):
             nh = list(hands)
             nh[seat] = h & ~(1 << c)
             nt = trick + (c,)

@@ -15,7 +15,7 @@ from ..actions import KEEP, TAKE, Action, Discard
 from ..cards import SUIT_MASKS, Card, Mask, Seat, cards_of, mask_of
 from ..exchange import discard_cap
 from ..states import ExchangeKind
-from .endgame import Solver, TooDeep
+from .endgame import Solver, TooDeep, run_heads
 from .knowledge import Knowledge
 from .policy import ContractInfo, easy_discards, easy_takes
 
@@ -188,21 +188,7 @@ def match_utility(view, k: Knowledge, trick_bonus: float = 0.01) -> Callable[[li
 
 def candidates(legal: Mask, others: Mask, power) -> list[Card]:
     """One card per run of equivalent legal cards (no unseen card between them in a suit)."""
-    out = []
-    for s in range(4):
-        sm = legal & SUIT_MASKS[s]
-        if not sm:
-            continue
-        mine = sorted(cards_of(sm), key=lambda c: power[c])
-        theirs = sorted(power[c] for c in cards_of(others & SUIT_MASKS[s]))
-        prev = None
-        for c in mine:
-            if prev is not None and not any(power[prev] < p < power[c] for p in theirs):
-                prev = c
-                continue
-            out.append(c)
-            prev = c
-    return out
+    return run_heads(legal, others, power)
 
 
 def evaluate_cards(k: Knowledge, rng, cands: list[Card], utility: Callable[[list[int]], float],
