@@ -179,6 +179,6 @@ def _card_means(view, cards: list[int]):
     me, rules, contract, options = view.seat, view.ruleset, view.contract, view.options
     totals, n = yield from evaluate_cards(
         Knowledge(view), rng, cards, lambda tricks: rules.deal_score(contract, tricks, options)[me],
-        medium_play, worlds=ESTIMATE_WORLDS, min_worlds=0, deadline=None)
+        medium_play, ESTIMATE_WORLDS)
     return [t / n for t in totals]
 

@@ -13,7 +13,7 @@ and the ratio Chromium / CPython. Not a test; it only prints figures. The two ru
 sequential, never concurrent.
 
 Usage: python3 scripts/bench_bots_browser.py [--levels hard|all|easy,medium] [--deals 10]
-           [--rules all] [--seed 1] [--hard-ms 150 | --hard-worlds 40]
+           [--rules all] [--seed 1] [--hard-ms 150] [--hard-work N | --hard-worlds 40]
            [--expert-ms 1000 | --expert-iterations 2000] [--phone] [--json]
 --phone throttles the page's CPU 4x (DevTools' CPU throttling, as bench_boot.py --phone):
 phone-class decision times.
@@ -133,6 +133,8 @@ def main() -> int:
                     "Classic and Hornafjarðarmanni)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hard-ms", type=float, default=150, help="Hard's time budget (the UI's)")
+    ap.add_argument("--hard-work", type=int, default=None,
+                    help="Hard's work per move (default: the level's own)")
     ap.add_argument("--hard-worlds", type=int, default=0,
                     help="Hard's iteration budget instead (fixed work: the ratio is the speed)")
     ap.add_argument("--expert-ms", type=float, default=1000, help="Expert's time budget")
@@ -157,6 +159,8 @@ def main() -> int:
     common = ["--rules", args.rules, "--deals", str(args.deals), "--seed", str(args.seed),
               "--hard-ms", str(args.hard_ms), "--hard-worlds", str(args.hard_worlds),
               "--expert-ms", str(args.expert_ms), "--expert-iterations", str(args.expert_iterations)]
+    if args.hard_work is not None:
+        common += ["--hard-work", str(args.hard_work)]
     argvs = [["bench-bots", "--json", "--levels", lvl, *common] for lvl in levels]
 
     load_before = os.getloadavg()[0]
@@ -174,7 +178,8 @@ def main() -> int:
                           "python": sys.version.split()[0], "load": load}, indent=2))
         return 0
 
-    hard = {"worlds": args.hard_worlds} if args.hard_worlds else {"budget_ms": args.hard_ms}
+    hard = ({"worlds": args.hard_worlds} if args.hard_worlds
+            else {"work": args.hard_work or "default", "budget_ms": args.hard_ms or None})
     rules = "classic, hornafjordur" if args.rules == "all" else args.rules
     throttle = f", Chromium CPU throttled {PHONE_CPU}x (phone-class)" if args.phone else ""
     print(f"decision time per move over {args.deals} deal(s) of {rules} (seed {args.seed}), "

@@ -8,6 +8,7 @@ import sys
 
 from ..variants import VARIANTS
 from . import LEVELS
+from .hard import WORK
 
 
 
@@ -15,7 +16,8 @@ TOURNAMENT_ONLY = ("random", "ismcts")
 
 
 def _config(args) -> dict:
-    hard = {"worlds": args.hard_worlds} if args.hard_worlds else {"budget_ms": args.hard_ms}
+    hard = ({"worlds": args.hard_worlds} if args.hard_worlds
+            else {"work": args.hard_work, "budget_ms": args.hard_ms or None})
     expert = ({"iterations": args.expert_iterations, "budget_ms": None}
               if args.expert_iterations else {"budget_ms": args.expert_ms})
     config: dict = {"hard": hard, "expert": expert,
@@ -113,9 +115,12 @@ def add_commands(sub) -> None:
     p.add_argument("--boards", type=int, default=100, help="match seeds (the unit of the CI)")
     p.add_argument("--deals", type=int, default=4, help="deals per board (fewer if the match ends)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--hard-worlds", type=int, default=40,
-                   help="Hard's iteration budget: sampled worlds per move (0: use --hard-ms)")
-    p.add_argument("--hard-ms", type=float, default=150, help="Hard's time budget per move")
+    p.add_argument("--hard-work", type=int, default=WORK,
+                   help="Hard's work per move: cards played in its play-outs")
+    p.add_argument("--hard-ms", type=float, default=0,
+                   help="a time cap per Hard move, as in the page (0: none, repeatable runs)")
+    p.add_argument("--hard-worlds", type=int, default=0,
+                   help="Hard's card play as plain PIMC over this many worlds instead")
     p.add_argument("--expert-iterations", type=int, default=2000,
                    help="Expert's iteration budget per move (0: use --expert-ms)")
     p.add_argument("--expert-ms", type=float, default=1000, help="Expert's time budget per move")
@@ -131,8 +136,9 @@ def add_commands(sub) -> None:
     p.add_argument("--rules", choices=[*sorted(VARIANTS), "all"], default="all")
     p.add_argument("--deals", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--hard-work", type=int, default=WORK)
+    p.add_argument("--hard-ms", type=float, default=150, help="0: no time cap")
     p.add_argument("--hard-worlds", type=int, default=0)
-    p.add_argument("--hard-ms", type=float, default=150)
     p.add_argument("--expert-iterations", type=int, default=0)
     p.add_argument("--expert-ms", type=float, default=1000)
     p.add_argument("--ismcts-iterations", type=int, default=1000)

@@ -22,7 +22,16 @@ from .base import Bot, models_exchange
 from .declaring import decide, handles
 from .knowledge import Knowledge
 from .policy import medium_play
-from .search import candidates, evaluate_cards, evaluate_exchange, match_utility
+from .search import (candidates, evaluate_cards, evaluate_exchange, halving_cards,
+                     match_utility)
+
+
+# Card play's work per move: the cards played in play-outs (a sampled world counts as
+# search.WORLD_WORK cards). ~21 ms of CPython, ~150 ms in a phone-class page (README).
+WORK = 7500
+# How much an opponent's deal score counts against ours (their mean, times this): the
+# match goes to whoever is ahead, so a trick taken from a scoring opponent is worth having.
+RIVALRY = 1.0
 
 
 class HardBot(Bot):
@@ -30,26 +39,29 @@ class HardBot(Bot):
     exchange_scale = 1  # times the exchange's default worlds (Expert samples more)
     match_aware_exchange = False
 
-    def __init__(self, seed: int = 0, budget_ms: float | None = 150, worlds: int | None = None,
-                 exchange_worlds: int | None = None, min_worlds: int = 40, endgame: int = 0,
-                 max_nodes: int = 2000, infer: float = 0.0, **kw) -> None:
+    def __init__(self, seed: int = 0, budget_ms: float | None = 150, work: int = WORK,
+                 worlds: int | None = None, exchange_worlds: int | None = None,
+                 rivalry: float = RIVALRY, endgame: int = 0, max_nodes: int = 2000,
+                 infer: float = 0.0, rollouts: int = 0, **kw) -> None:
         super().__init__(seed, **kw)
-        # Weight each world by how well the Medium policy explains the opponents' plays in it
-        # (a play it would not make: times ``infer``); 0 = every world counts the same.
-        self.infer = infer
-        # Solve the last ``endgame`` tricks of each world exactly (alpha-beta), not by a
-        # rollout, unless a world needs more than ``max_nodes`` (a slice stays short).
-        self.endgame = endgame
-        self.max_nodes = max_nodes
-        self.budget_ms = budget_ms
-        # With a time budget, at least this many worlds (the tournament's iteration budget),
-        # so the UI's Hard is never weaker than the one measured.
-        self.min_worlds = min_worlds
+        self.budget_ms = budget_ms  # a time cap per decision (None: the work decides)
+        self.work = work
+        self.rollouts = rollouts
+        self.rivalry = rivalry
+        # ``worlds``: instead of the halving search, every candidate in each of this many
+        # worlds (plain PIMC, Hard before the halving; the deal review's suggestions).
         self.worlds = worlds
         self.exchange_worlds = exchange_worlds
+        # Settings of the plain PIMC, measured and left off (README): weight each world by
+        # how well the Medium policy explains the opponents' plays in it (a play it would
+        # not make: times ``infer``); solve the last ``endgame`` tricks exactly unless a
+        # world needs more than ``max_nodes``.
+        self.infer = infer
+        self.endgame = endgame
+        self.max_nodes = max_nodes
 
     def _deadline(self):
-        if self.worlds is not None or self.budget_ms is None:
+        if self.budget_ms is None:
             return None
         return time.perf_counter() + self.budget_ms / 1000.0
 
@@ -64,13 +76,12 @@ class HardBot(Bot):
             if not models_exchange(view):
                 self.last_reasons = [("only_choice", {})]
                 return self.any_choice(view)
-            worlds = self.exchange_worlds or (
-                (160 if view.discard_limit is None else 48) * self.exchange_scale)
-            # A fixed count (cheap: ~35 ms Classic, ~90 ms Hornafjarðarmanni in CPython).
+            # The same work as a card (or a fixed number of worlds: ``exchange_worlds``).
             report: dict = {}
-            action = yield from evaluate_exchange(view, self.rng, worlds, medium_play,
-                                                  report=report,
-                                                  match_aware=self.match_aware_exchange)
+            action = yield from evaluate_exchange(view, self.rng, self.exchange_worlds or 0,
+                                                  medium_play, self._deadline(), report=report,
+                                                  match_aware=self.match_aware_exchange,
+                                                  work=self.work * self.exchange_scale)
             self.last_reasons = _exchange_reasons(action, report)
             self.last_report = report  # options and their mean scores (the review's costs)
             return action
@@ -84,14 +95,21 @@ class HardBot(Bot):
         if len(cands) == 1:
             self.last_reasons = [("only_card", {"card": cands[0]})]
             return Play(cands[0])
-        utility = match_utility(view, k)
-        totals, n = yield from evaluate_cards(k, self.rng, cands, utility,
-                                              medium_play, self.worlds, self.min_worlds,
-                                              self._deadline(), self.endgame, self.max_nodes,
-                                              self.infer)
-        best = max(range(len(cands)), key=lambda i: (totals[i], -power[cands[i]]))
-        self.last_stats = {"worlds": n, "candidates": len(cands)}
-        self.last_reasons = _reasons(k, cands, totals, n, best)
+        utility = match_utility(view, k, rivalry=self.rivalry)
+        if self.worlds is not None:
+            totals, n = yield from evaluate_cards(k, self.rng, cands, utility, medium_play,
+                                                  self.worlds, self.endgame, self.max_nodes,
+                                                  self.infer)
+            means = [t / n for t in totals]
+            seen = [n] * len(cands)
+        else:
+            means, seen, n = yield from halving_cards(k, self.rng, cands, utility, medium_play,
+                                                      self.rollouts, self._deadline(), self.work)
+        top = max(seen)
+        best = max((i for i in range(len(cands)) if seen[i] == top),
+                   key=lambda i: (means[i], -power[cands[i]]))
+        self.last_stats = {"worlds": n, "candidates": len(cands), "rollouts": sum(seen)}
+        self.last_reasons = _reasons(k, cands, means, seen, best)
         return Play(cands[best])
 
 
@@ -134,12 +152,11 @@ def _exchange_reasons(action, report: dict) -> list[tuple[str, dict]]:
             ("exchange_next", {"score": means[alt]})]
 
 
-def _reasons(k, cands, totals, n, best) -> list[tuple[str, dict]]:
+def _reasons(k, cands, means, seen, best) -> list[tuple[str, dict]]:
     c = cands[best]
-    out = [("expected", {"card": c, "score": totals[best] / n, "worlds": n})]
-    order = sorted(range(len(cands)), key=lambda i: -totals[i])
-    alt = order[1] if order[0] == best else order[0]
-    out.append(("next_best", {"card": cands[alt], "score": totals[alt] / n}))
+    out = [("expected", {"card": c, "score": means[best], "worlds": seen[best]})]
+    alt = max((i for i in range(len(cands)) if i != best), key=lambda i: (seen[i], means[i]))
+    out.append(("next_best", {"card": cands[alt], "score": means[alt]}))
     voids = [(o, s) for o in k.opps for s in range(4) if k.voids[o] >> s & 1]
     if voids:
         out.append(("voids", {"voids": voids}))

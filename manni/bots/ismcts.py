@@ -65,7 +65,8 @@ class IsmctsBot(Bot):
         if playout not in PLAYOUTS:
             raise ValueError(f"unknown playout {playout!r} (known: {', '.join(PLAYOUTS)})")
         self.playout = PLAYOUTS[playout]  # None: uniformly random cards
-        self._exchange = self.exchange_level(seed=seed, worlds=40, exchange_worlds=exchange_worlds)
+        self._exchange = self.exchange_level(seed=seed, budget_ms=None,
+                                             exchange_worlds=exchange_worlds)
 
     def steps(self, view) -> Generator[None, None, Action]:
         if view.phase == Phase.EXCHANGE:

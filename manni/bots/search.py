@@ -8,6 +8,7 @@ exchange choices on the same sampled worlds; ``evaluate_cards`` is determinized 
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Callable, Generator
 
@@ -20,6 +21,7 @@ from .knowledge import Knowledge
 from .policy import ContractInfo, easy_discards, easy_takes
 
 SLICE_S = 0.025  # yield to the UI about this often
+WORLD_WORK = 6  # sampling a world costs about as much as playing this many cards
 
 # (seat, hand, legal, trick, leader, live, voids, info) -> card; see policy.py
 Policy = Callable[..., Card]
@@ -90,16 +92,19 @@ def discard_candidates(hand: Mask, limit: int, info: ContractInfo,
 
 def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | None = None,
                       report: dict | None = None, options: list[Action] | None = None,
-                      match_aware: bool = False) -> Generator[None, None, Action]:
+                      match_aware: bool = False, work: int = 0) -> Generator[None, None, Action]:
     """Generator: compare the exchange choices on the same sampled worlds; returns the action.
 
     Keep or Take the Manni for the hand (a swap), or candidate discard sets (``options``, if
     given, are compared instead: e.g. the review's "yours or Hard's"). The seats after us
     exchange by Easy's rules; every world is played out with ``policy`` for all seats.
-    ``report`` (a dict), if given, receives ``options``, ``means`` (mean deal score of each
-    option) and ``worlds`` (how many were sampled); nothing else changes. ``match_aware``:
-    score each world by :func:`match_utility` without its trick bonus (the same as the deal
-    score until an opponent leads near the target) instead.
+    Every option in each of ``worlds`` worlds or, with ``work`` (cards played in play-outs,
+    as :func:`halving_cards`), sequential halving over the options. ``deadline`` stops it
+    after at least 4 worlds. ``report`` (a dict), if given, receives ``options``, ``means``
+    (mean score of each option) and ``worlds`` (how many the chosen one was played in);
+    nothing else changes. ``match_aware``: score each world by :func:`match_utility` without
+    its trick bonus (the same as the deal score until an opponent leads near the target)
+    instead.
     """
     k = Knowledge(view)
     rules, info, me = k.rules, k.info, k.me
@@ -121,51 +126,46 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
                 report.update(options=options, means=[0.0], worlds=0)
             return options[0]
     utility = match_utility(view, k, trick_bonus=0.0) if match_aware else None
-    totals = [0.0] * len(options)
-    t0 = time.perf_counter()
-    w = 0
-    for w in range(worlds):
-        hands, rest = k.sample_exchange(rng)
-        for i, opt in enumerate(options):
-            h = list(hands)
-            if swap:
-                if opt is TAKE:
-                    h[me] = mask_of(rest[:view.manni_left])
-                else:
-                    for s, _ in planned:
-                        if easy_takes(h[s], info):
-                            h[s] = mask_of(rest[:view.manni_left])
-                            break
+
+    def score(world: tuple[list[Mask], list[Card]], i: int) -> float:
+        h, rest = list(world[0]), world[1]
+        opt = options[i]
+        if swap:
+            if opt is TAKE:
+                h[me] = mask_of(rest[:view.manni_left])
             else:
-                manni = rest[:view.manni_left]
-                assert isinstance(opt, Discard)
-                d = opt.cards
-                h[me] = (h[me] & ~mask_of(d)) | mask_of(manni[:len(d)])
-                manni = manni[len(d):]
-                for s, limit in planned:
-                    dd = easy_discards(h[s], discard_cap(limit, len(manni), rules.hand_size), info)
-                    h[s] = (h[s] & ~mask_of(dd)) | mask_of(manni[:len(dd)])
-                    manni = manni[len(dd):]
-            tr = rollout(h, leader, (), (0, 0, 0), (0, 0, 0), info, policy)
-            if utility is None:
-                totals[i] += rules.deal_score(view.contract, tr, view.options)[me]
-            else:
-                totals[i] += utility(tr)
-            if time.perf_counter() - t0 > SLICE_S:
-                yield
-                t0 = time.perf_counter()
-        if deadline is not None and w >= 3 and time.perf_counter() >= deadline:
-            break
-    best = max(range(len(options)), key=lambda i: (totals[i], -i))
+                for s, _ in planned:
+                    if easy_takes(h[s], info):
+                        h[s] = mask_of(rest[:view.manni_left])
+                        break
+        else:
+            manni = rest[:view.manni_left]
+            assert isinstance(opt, Discard)
+            d = opt.cards
+            h[me] = (h[me] & ~mask_of(d)) | mask_of(manni[:len(d)])
+            manni = manni[len(d):]
+            for s, limit in planned:
+                dd = easy_discards(h[s], discard_cap(limit, len(manni), rules.hand_size), info)
+                h[s] = (h[s] & ~mask_of(dd)) | mask_of(manni[:len(dd)])
+                manni = manni[len(dd):]
+        tr = rollout(h, leader, (), (0, 0, 0), (0, 0, 0), info, policy)
+        if utility is None:
+            return rules.deal_score(view.contract, tr, view.options)[me]
+        return utility(tr)
+
+    means, seen, _n = yield from _halving(len(options), lambda: k.sample_exchange(rng), score,
+                                          worlds, work, rules.hand_size * 3, deadline, 4)
+    top = max(seen)
+    best = max((i for i in range(len(options)) if seen[i] == top), key=lambda i: (means[i], -i))
     if report is not None:
-        n = (w + 1) if worlds > 0 else 1
-        report.update(options=options, means=[x / n for x in totals], worlds=n)
+        report.update(options=options, means=means, worlds=seen[best])
     return options[best]
 
 
 # -- the play: determinized search ------------------------------------------------------------
 
-def match_utility(view, k: Knowledge, trick_bonus: float = 0.01) -> Callable[[list[int]], float]:
+def match_utility(view, k: Knowledge, trick_bonus: float = 0.01,
+                  rivalry: float = 0.0) -> Callable[[list[int]], float]:
     """The seat's utility of a deal's tricks: its deal score plus ``trick_bonus`` a trick
     (minus, in Nóló: a gradient where the score is flat), minus half of an opponent's score
     when that opponent leads the match and is within 3 of the target (don't feed the
@@ -176,8 +176,9 @@ def match_utility(view, k: Knowledge, trick_bonus: float = 0.01) -> Callable[[li
     running = rules.standing(view.plus, view.minus)
     lam = [0.0, 0.0, 0.0]
     for o in k.opps:
+        lam[o] = rivalry / 2
         if running[o] >= target - 3 and running[o] >= running[me]:
-            lam[o] = 0.5
+            lam[o] = max(lam[o], 0.5)
     tb = -trick_bonus if k.info.nolo else trick_bonus
 
     def utility(tricks: list[int]) -> float:
@@ -191,14 +192,31 @@ def candidates(legal: Mask, others: Mask, power) -> list[Card]:
     return run_heads(legal, others, power)
 
 
+def _after(k: Knowledge, hands: list[Mask], c: Card):
+    """A sampled world once our card ``c`` is played: (hands, leader, trick, tricks, voids)."""
+    view, me = k.view, k.me
+    h = list(hands)
+    h[me] &= ~(1 << c)
+    v = k.voids
+    trick = list(view.trick)
+    if trick and c // 13 != trick[0] // 13:
+        v = list(v)
+        v[me] |= 1 << (trick[0] // 13)
+    trick.append(c)
+    leader, tricks = view.leader, view.tricks
+    if len(trick) == 3:
+        leader = (leader + k.info.contract.trick_winner(trick)) % 3
+        tricks = list(tricks)
+        tricks[leader] += 1
+        trick = []
+    return h, leader, trick, tricks, v
+
+
 def evaluate_cards(k: Knowledge, rng, cands: list[Card], utility: Callable[[list[int]], float],
-                   policy: Policy, worlds: int | None, min_worlds: int,
-                   deadline: float | None, endgame: int = 0, max_nodes: int | None = None,
+                   policy: Policy, worlds: int, endgame: int = 0, max_nodes: int | None = None,
                    infer: float = 0.0) -> Generator[None, None, tuple[list[float], int]]:
-    """Generator: play each candidate in the same sampled worlds and roll out with
-    ``policy``; returns (total utility per candidate, worlds sampled). ``worlds`` fixes the
-    number of worlds; otherwise sample at least ``min_worlds`` and stop at ``deadline``, or
-    earlier once the best card is clearly ahead (checked every 20 worlds). With at most
+    """Generator: play each candidate in the same ``worlds`` sampled worlds and roll out
+    with ``policy``; returns (total utility per candidate, worlds sampled). With at most
     ``endgame`` tricks left, each world is solved exactly (:mod:`.endgame`) instead, unless
     it needs more than ``max_nodes`` (then that world is rolled out). ``infer`` (0 < x < 1)
     weights each world by how well ``policy`` explains the opponents' plays in it
@@ -209,28 +227,15 @@ def evaluate_cards(k: Knowledge, rng, cands: list[Card], utility: Callable[[list
     if endgame and view.hand.bit_count() <= endgame:
         solver = Solver(me, utility, info.power, trick_winner, max_nodes)
     totals = [0.0] * len(cands)
-    values: list[list[float]] = [[] for _ in cands]  # per world, for the early stop
     n = 0
     wsum = 0.0
     t_slice = time.perf_counter()
-    leader, trick0, tricks0 = view.leader, list(view.trick), list(view.tricks)
     while True:
         hands = k.sample(rng)
         weight = k.plausibility(hands, policy, infer) if infer else 1.0
         wsum += weight
         for i, c in enumerate(cands):
-            h = list(hands)
-            h[me] &= ~(1 << c)
-            v = list(k.voids)
-            trick = trick0 + [c]
-            if trick0 and c // 13 != trick0[0] // 13:
-                v[me] |= 1 << (trick0[0] // 13)
-            ld, tr = leader, tricks0
-            if len(trick) == 3:
-                ld = (leader + trick_winner(trick)) % 3
-                tr = list(tricks0)
-                tr[ld] += 1
-                trick = []
+            h, ld, trick, tr, v = _after(k, hands, c)
             u = None
             if solver is not None:
                 try:
@@ -240,16 +245,10 @@ def evaluate_cards(k: Knowledge, rng, cands: list[Card], utility: Callable[[list
             if u is None:
                 u = utility(rollout(h, ld, trick, tr, v, info, policy))
             totals[i] += weight * u
-            values[i].append(weight * u)
         n += 1
-        now = time.perf_counter()
-        if worlds is not None:
-            if n >= worlds:
-                break
-        elif n >= min_worlds and (deadline is None or now >= deadline
-                                  or (n % 20 == 0 and _settled(totals, values, n))):
+        if n >= worlds:
             break
-        if now - t_slice > SLICE_S:
+        if time.perf_counter() - t_slice > SLICE_S:
             yield
             t_slice = time.perf_counter()
     if infer and wsum > 0:
@@ -257,14 +256,63 @@ def evaluate_cards(k: Knowledge, rng, cands: list[Card], utility: Callable[[list
     return totals, n
 
 
-def _settled(totals, values, n) -> bool:
-    """Is the best card clearly ahead of the runner-up (paired over the same worlds), or do
-    all cards score the same in every world so far? Lets an easy move end early."""
-    order = sorted(range(len(totals)), key=lambda i: -totals[i])
-    a, b = values[order[0]], values[order[1]]
-    diffs = [x - y for x, y in zip(a, b)]
-    m = sum(diffs) / n
-    var = sum((d - m) ** 2 for d in diffs) / (n - 1)
-    if var == 0:
-        return m > 0 or n >= 100
-    return m > 4 * (var / n) ** 0.5
+def halving_cards(k: Knowledge, rng, cands: list[Card], utility: Callable[[list[int]], float],
+                  policy: Policy, rollouts: int = 0, deadline: float | None = None,
+                  work: int = 0) -> Generator[None, None, tuple[list[float], list[int], int]]:
+    """Generator: sequential halving over the candidate cards on shared sampled worlds,
+    within ``work`` cards played in play-outs (a sampled world counts ``WORLD_WORK``) or
+    ``rollouts`` play-outs. Returns (mean utility per candidate, worlds each was played in,
+    worlds sampled); the best mean among the most played is the choice."""
+    info = k.info
+
+    def score(hands, i):
+        h, ld, trick, tr, v = _after(k, hands, cands[i])
+        return utility(rollout(h, ld, trick, tr, v, info, policy))
+    result = yield from _halving(len(cands), lambda: k.sample(rng), score, 0,
+                                 work or rollouts, sum(k.view.hand_sizes) if work else 0,
+                                 deadline, 1)
+    return result
+
+
+def _halving(n_options: int, sample, score, worlds: int, work: int, cards: int,
+             deadline: float | None, min_worlds: int):
+    """Generator behind the searches: each option scored in the same sampled worlds.
+
+    ``worlds`` > 0: every option in that many worlds. Otherwise sequential halving: each of
+    ~log2(n_options) rounds spends an equal share of ``work`` on the options still in (a
+    world costs ``WORLD_WORK`` plus ``cards`` per option, or 1 per option when ``cards`` is 0),
+    every one of them in the same fresh worlds, then keeps the better half by mean score.
+    ``deadline`` ends it once ``min_worlds`` worlds are done. Returns (mean per option,
+    worlds each option was scored in, worlds sampled)."""
+    totals = [0.0] * n_options
+    seen = [0] * n_options
+    alive = list(range(n_options))
+    rounds = 1 if worlds else max(1, (n_options - 1).bit_length())
+    n = 0
+    t_slice = time.perf_counter()
+    stop = False
+    while True:
+        if worlds:
+            count = worlds
+        else:
+            cost = WORLD_WORK + cards * len(alive) if cards else len(alive)
+            count = max(1, int(work / rounds / cost))
+        for _ in range(count):
+            world = sample()
+            for i in alive:
+                totals[i] += score(world, i)
+                seen[i] += 1
+            n += 1
+            now = time.perf_counter()
+            if deadline is not None and n >= min_worlds and now >= deadline:
+                stop = True
+                break
+            if now - t_slice > SLICE_S:
+                yield
+                t_slice = time.perf_counter()
+        if stop or worlds or len(alive) <= 2:
+            break
+        alive.sort(key=lambda i: -totals[i] / seen[i])
+        alive = alive[:(len(alive) + 1) // 2]
+    means = [totals[i] / seen[i] if seen[i] else -math.inf for i in range(n_options)]
+    return means, seen, n

@@ -18,7 +18,7 @@ from manni.match import Layout
 from engine_support import bots_choose, deals_over, drive, run_counting_slices
 
 RULES = [("classic", {}), ("classic", {"minus_points": True}), ("hornafjordur", {})]
-FAST_HARD = {"worlds": 3, "exchange_worlds": 4}
+FAST_HARD = {"work": 400, "budget_ms": None, "exchange_worlds": 4}
 
 
 def _bot(level, seed):
@@ -97,9 +97,12 @@ def test_hard_time_budget_yields_slices():
     m = Match("classic", seed=8)
     while m.phase == "exchange":
         m.apply(_bot("easy", 0).choose(m.view(m.turn)), m.turn)
-    action, slices = _run_steps(make_bot("hard", seed=1, budget_ms=120), m.view(m.turn))
+    # More work than 120 ms allows: the time cap ends it, in ~25 ms slices.
+    bot = make_bot("hard", seed=1, budget_ms=120, work=10**7)
+    action, slices = _run_steps(bot, m.view(m.turn))
     m.check(action, m.turn)
-    assert slices >= 2  # 120 ms of work is cut into ~25 ms slices
+    assert slices >= 2
+    assert bot.last_stats["rollouts"] < 10**7 // 36
 
 
 def test_hint_gives_a_legal_action_and_reasons():
@@ -258,7 +261,7 @@ def test_arrangements():
 def test_each_level_beats_random_play(level, boards, rules):
     """A small seeded duplicate match against random play: the paired difference per deal is
     large and its 95% CI is clear of 0."""
-    config = {"hard": {"worlds": 6, "exchange_worlds": 8}}
+    config = {"hard": {"work": 2000, "budget_ms": None, "exchange_worlds": 8}}
     results = [play_board(rules, {}, 1000 + i, ("random", level), 2, config) for i in range(boards)]
     (pair,) = summarize(results, ["random", level])["paired"]
     assert pair["a"] == level
@@ -271,7 +274,8 @@ from manni.bots import make_bot
 actions = []
 for rules in ("classic", "hornafjordur", "trjamann"):
     m = Match(rules, seed=3)
-    bots = [make_bot(level, seed=s, **({"worlds": 40} if level == "hard" else {}))
+    fixed = {"work": 3000, "budget_ms": None}
+    bots = [make_bot(level, seed=s, **(fixed if level == "hard" else {}))
             for s, level in enumerate(("easy", "medium", "hard"))]
     while m.phase in ("exchange", "play"):
         s = m.turn
@@ -284,7 +288,7 @@ print("\n".join(actions))
 
 def test_bots_decide_the_same_in_pyodide(pyodide):
     """In the real browser runtime every level takes exactly CPython's decisions: a whole
-    deal per rule set with Easy, Medium and Hard (40 worlds) at the table. (Decision times:
+    deal per rule set with Easy, Medium and Hard (a fixed work) at the table. (Decision times:
     ``python -m manni bench-bots``, ``scripts/bench_bots_browser.py``; no test times them.)"""
     import subprocess
     import sys
