@@ -13,7 +13,7 @@ and the ratio Chromium / CPython. Not a test; it only prints figures. The two ru
 sequential, never concurrent.
 
 Usage: python3 scripts/bench_bots_browser.py [--levels hard|all|easy,medium] [--deals 10]
-           [--rules all] [--seed 1] [--hard-ms 150] [--hard-work N | --hard-worlds 40]
+           [--rules all] [--seed 1] [--hard-ms 140] [--hard-work N | --hard-worlds 40]
            [--expert-ms 1000 | --expert-iterations 2000] [--phone] [--json]
 --phone throttles the page's CPU 4x (DevTools' CPU throttling, as bench_boot.py --phone):
 phone-class decision times.
@@ -132,7 +132,7 @@ def main() -> int:
     ap.add_argument("--rules", default="all", help="bench-bots --rules (default all: "
                     "Classic and Hornafjarðarmanni)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--hard-ms", type=float, default=150, help="Hard's time budget (the UI's)")
+    ap.add_argument("--hard-ms", type=float, default=140, help="Hard's time cap (the UI's)")
     ap.add_argument("--hard-work", type=int, default=None,
                     help="Hard's work per move (default: the level's own)")
     ap.add_argument("--hard-worlds", type=int, default=0,
@@ -205,7 +205,7 @@ def main() -> int:
               + " ".join(f"{ratio(b[k], a[k]):>{10 if 'slice' in k else 8}}" for k in keys)
               + f" {w:>14}")
     print("(ms; ratio = Chromium / CPython for times, CPython / Chromium for worlds; "
-          "with a time budget Hard stops at ~150 ms in both, so the worlds show the speed)")
+          "with a time cap Hard stops at the cap or its work, whichever comes first)")
     return 0
 
 

@@ -8,7 +8,7 @@ import sys
 
 from ..variants import VARIANTS
 from . import LEVELS
-from .hard import WORK
+from .hard import BUDGET_MS, WORK
 
 
 
@@ -137,7 +137,7 @@ def add_commands(sub) -> None:
     p.add_argument("--deals", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hard-work", type=int, default=WORK)
-    p.add_argument("--hard-ms", type=float, default=150, help="0: no time cap")
+    p.add_argument("--hard-ms", type=float, default=BUDGET_MS, help="0: no time cap")
     p.add_argument("--hard-worlds", type=int, default=0)
     p.add_argument("--expert-iterations", type=int, default=0)
     p.add_argument("--expert-ms", type=float, default=1000)

@@ -1,0 +1,96 @@
+"""Hard's search: sequential halving over the candidates within a work budget."""
+
+from __future__ import annotations
+
+import random
+
+from manni import Match
+from manni.actions import Discard, Play
+from manni.bots import make_bot
+from manni.bots.base import finish
+from manni.bots.knowledge import Knowledge
+from manni.bots.policy import medium_play
+from manni.bots.search import (WORLD_WORK, _halving, candidates, evaluate_exchange,
+                               halving_cards, match_utility)
+from manni.bots.tournament import kept
+
+from engine_support import bots_choose, deals_over, drive
+
+
+def _noisy(means, seed):
+    """(sample, score): options whose score is its mean plus noise, drawn per play-out."""
+    rng = random.Random(seed)
+    return (lambda: None), (lambda world, i: means[i] + rng.gauss(0, 1.0))
+
+
+def test_halving_finds_the_best_option_and_plays_it_most():
+    means = [0.0, 0.3, 0.1, 1.0, 0.2, 0.0, 0.4, 0.1]
+    for seed in range(5):
+        sample, score = _noisy(means, seed)
+        got, seen, n = finish(_halving(len(means), sample, score, 0, 400, 0, None, 1))
+        top = max(seen)
+        best = max((i for i in range(len(means)) if seen[i] == top), key=lambda i: got[i])
+        assert best == 3
+        # 8 options: 3 rounds of ~133 play-outs, 8 then 4 then 2 options in them.
+        assert seen[3] == 16 + 33 + 66
+        assert sorted(seen) == [16] * 4 + [49] * 2 + [115] * 2
+        assert n == 115 and sum(seen) <= 400
+
+
+def test_halving_with_fixed_worlds_plays_every_option_in_each():
+    sample, score = _noisy([0.0, 1.0, 0.5], 1)
+    got, seen, n = finish(_halving(3, sample, score, 7, 0, 0, None, 1))
+    assert seen == [7, 7, 7] and n == 7
+
+
+def _mid_deal(seed=4, tricks=2):
+    m = Match("classic", seed=seed)
+    bots = [make_bot("medium", seed=s, exchange_worlds=4) for s in range(3)]
+    drive(m, bots_choose(bots), lambda mm: mm.phase == "play" and len(mm.deal.history) == tricks)
+    return m
+
+
+def test_halving_cards_spends_the_work_on_the_same_worlds():
+    m = _mid_deal()
+    view = m.view(m.turn)
+    k = Knowledge(view)
+    cands = candidates(view.legal, k.unseen, k.info.power)
+    assert len(cands) >= 3
+    work = 3000
+    means, seen, n = finish(halving_cards(k, random.Random(1), cands, match_utility(view, k),
+                                          medium_play, work=work))
+    cards = sum(view.hand_sizes)
+    assert n * WORLD_WORK + sum(seen) * cards <= work
+    assert max(seen) == n  # the survivors were played in every world sampled
+    assert min(seen) < n  # and some candidates were dropped early
+    for c, x in zip(cands, means):
+        assert view.legal >> c & 1 and -1 <= x <= 9
+
+
+def test_hard_plays_one_card_per_decision_within_its_work():
+    """Every decision of a deal: a legal card, the same from the same seed and view, and no
+    more play-outs than the work allows."""
+    m = Match("classic", seed=12)
+    while m.phase == "exchange":
+        m.apply(kept(m.view(m.turn)), m.turn)
+    while m.phase == "play":
+        view = m.view(m.turn)
+        bot = make_bot("hard", seed=3, budget_ms=None, work=1500)
+        action = bot.choose(view)
+        assert isinstance(action, Play) and view.legal >> action.card & 1
+        assert action == make_bot("hard", seed=3, budget_ms=None, work=1500).choose(view)
+        if bot.last_stats:
+            assert bot.last_stats["rollouts"] * (sum(view.hand_sizes) - 1) <= 1500
+        m.apply(action, m.turn)
+
+
+def test_exchange_by_halving_compares_discard_sets():
+    m = Match("hornafjordur", seed=6)
+    view = m.view(m.turn)
+    assert view.discard_limit
+    report: dict = {}
+    action = finish(evaluate_exchange(view, random.Random(2), 0, medium_play, report=report,
+                                      work=6000))
+    assert isinstance(action, Discard) and action in report["options"]
+    assert len(report["options"]) >= 3 and report["worlds"] >= 1
+    m.check(action, m.turn)
