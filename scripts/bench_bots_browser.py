@@ -4,8 +4,8 @@
 Runs the very same command in both runtimes, `python -m manni bench-bots --json ...`
 (manni.bots.tournament.bench: every decision of whole deals, each level in all three
 seats, timed around bot.steps() with the longest slice between yields):
-  - CPython: this interpreter, importing manni from static/manni.zip (so both sides run
-    the same sources; the zip is what the page gets);
+  - CPython: this interpreter, importing manni from the working tree, which must be the
+    sources static/manni.zip was built from (its comment says which: scripts/vendor.py);
   - Chromium: static/bench.html served from 127.0.0.1 loads the vendored Pyodide,
     unpacks static/manni.zip into its FS and calls manni.cli.main() in the page.
 Prints p50 / p95 / max / longest slice (and worlds per searched move for Hard) of both,
@@ -28,7 +28,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,35 +35,17 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from browser import StaticServer, check_vendored, is_local, launch_args  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "scripts"))
+import vendor  # noqa: E402
+
 ZIP = ROOT / "static" / "manni.zip"
 READY = "() => document.body.dataset.phase !== 'loading'"
 BOOT_TIMEOUT_MS = 120_000
 
 
-def stale_sources() -> list[str]:
-    """manni/*.py files whose working-tree text differs from static/manni.zip."""
-    with zipfile.ZipFile(ZIP) as zf:
-        zipped = {n: zf.read(n) for n in zf.namelist() if n.endswith(".py")}
-    here = {p.relative_to(ROOT).as_posix() for p in (ROOT / "manni").rglob("*.py")
-            if "__pycache__" not in p.parts}
-    out = sorted(n for n in here - zipped.keys())
-    out += sorted(n for n in zipped if n not in here or (ROOT / n).read_bytes() != zipped[n])
-    return out
-
-
-def zip_matches_head() -> bool:
-    with zipfile.ZipFile(ZIP) as zf:
-        for n in zf.namelist():
-            if n.endswith(".py"):
-                git = subprocess.run(["git", "show", f"HEAD:{n}"], cwd=ROOT, capture_output=True)
-                if git.returncode or git.stdout != zf.read(n):
-                    return False
-    return True
-
-
 def cpython(argv: list[str]) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(ZIP)}
-    with tempfile.TemporaryDirectory(prefix="manni-bench-") as cwd:  # no ./manni shadowing
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with tempfile.TemporaryDirectory(prefix="manni-bench-") as cwd:
         proc = subprocess.run([sys.executable, "-m", "manni", *argv], cwd=cwd, env=env,
                               capture_output=True, text=True)
     if proc.returncode:
@@ -147,12 +128,11 @@ def main() -> int:
     if problem:
         print(f"bench_bots_browser.py: {problem}", file=sys.stderr)
         return 1
-    stale = stale_sources()
-    if stale:
-        head = "matches" if zip_matches_head() else "does NOT match"
-        print(f"note: static/manni.zip differs from the working tree's manni/ "
-              f"({', '.join(stale)}); it {head} git HEAD. Both runtimes measure the zip; "
+    if vendor.zip_sources_id(ZIP) != vendor.sources_id():
+        print("bench_bots_browser.py: static/manni.zip was built from other sources than "
+              "the working tree's manni/ (CPython runs the tree, the page the zip); "
               "`python3 scripts/vendor.py` rebuilds it.", file=sys.stderr)
+        return 1
 
     levels = (["easy", "medium", "hard", "expert"] if args.levels == "all"
               else args.levels.split(","))

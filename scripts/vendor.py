@@ -7,7 +7,8 @@ Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
                            pyodide.js, pyodide-lock.json (listing no package), and
                            python_stdlib.zip: Pyodide's own, trimmed to the modules the
                            page can import (see stdlib_needs()), their comments and
-                           docstrings stripped (scripts/strip_source.py), and
+                           docstrings stripped (scripts/strip_source.py), most of them
+                           compiled (page_stdlib()), and
                            python_stdlib_full.zip: the untrimmed one, for the tool pages
                            (static/bench.html runs the command line)
   static/vendor/pyscript/  @pyscript/core dist/*.js and *.css (no source maps)
@@ -21,14 +22,18 @@ Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
                            file does (that is how browsers notice a new deploy)
   static/vendor/peerjs/    peerjs.min.js (WebRTC data channels for tables with friends)
   static/vendor/qrcode/    qrcode.js (qrcode-generator: the invite link's QR code)
-  static/manni.zip         every .py file under manni/ (and the text catalogs,
-                           manni/text/locale/*.po, *.pot), stored with paths
-                           "manni/...", so pyscript.toml's
+  static/vendor/locale/    <code>.json: every other language's catalog, compiled; the page
+                           fetches one when a player needs it
+  static/manni.zip         the bytecode of every .py file under manni/, compiled by
+                           the vendored Pyodide itself (scripts/bytecode.py: .pyc
+                           beside where the source would be, no source), and the
+                           English text catalog compiled (manni/text/locale/manni.pot
+                           -> manni.json, manni.text.po.compile_catalog) and the list
+                           of languages (languages.json), stored
+                           with paths "manni/...", so pyscript.toml's
                            `"./static/manni.zip" = "./*"` unpacks it into the
-                           interpreter's working directory and `import manni` works;
-                           plus their bytecode compiled by the vendored Pyodide
-                           itself (hash-checked .pyc in __pycache__/), so the page
-                           does not compile the package on every start (~100 ms).
+                           interpreter's working directory and `import manni` works
+                           without compiling anything.
   static/js/boot-text.js   the loading/error screen's texts in every language
                            (the boot.* keys of manni/text/locale/).
 
@@ -45,9 +50,11 @@ import shutil
 import subprocess
 import sys
 import zipfile
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # manni.text.po compiles the catalogs
 NODE_MODULES = ROOT / "node_modules"
 STATIC = ROOT / "static"
 VENDOR = STATIC / "vendor"
@@ -60,9 +67,6 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
     "pyodide.js",  # classic-script loader; harmless, keeps `<script src>` use possible
 )
-
-# Files of the package the page needs: code and the gettext catalogs read at run time.
-PACKAGE_SUFFIXES = (".py", ".po", ".pot")
 
 # Fixed timestamp so manni.zip is byte-identical for identical sources.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -179,12 +183,13 @@ def stdlib_needs() -> set[str]:
 
 
 def trim_stdlib(src: Path, dest: Path, keep: set[str],
-                replace: dict[str, bytes] | None = None) -> tuple[int, int]:
+                replace: dict[str, tuple[str, bytes]] | None = None) -> tuple[int, int]:
     """Copy the entries of ``src`` that are in ``keep`` (and their folders) to ``dest``.
 
     Entries keep their contents, compression method and dates (the trimmed zip is
     Pyodide's own minus what the page never imports), except those named in ``replace``,
-    written with the contents given there (deflated). Returns (kept, total) entries.
+    written under the name and with the contents given there (deflated). Returns (kept,
+    total) entries.
     """
     folders = {f.rsplit("/", 1)[0] + "/" for f in keep if "/" in f}
     for f in list(folders):
@@ -198,8 +203,11 @@ def trim_stdlib(src: Path, dest: Path, keep: set[str],
         kept = 0
         for info in zin.infolist():
             if info.filename in (replace or {}):
-                zout.writestr(info, replace[info.filename], compress_type=zipfile.ZIP_DEFLATED,
-                              compresslevel=9)
+                name, data = replace[info.filename]
+                entry = zipfile.ZipInfo(name, info.date_time)
+                entry.external_attr = info.external_attr
+                zout.writestr(entry, data,
+                              compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
                 kept += 1
             elif info.filename in keep or info.filename in folders:
                 zout.writestr(info, zin.read(info.filename), compress_type=info.compress_type)
@@ -245,19 +253,15 @@ def vendor_scripts() -> list[str]:
 # hash-checked .pyc stays valid when the zip is unpacked (new mtimes), and is refused,
 # falling back to the source, if it ever does not match the .py beside it.
 COMPILE_IN_PYODIDE = """
-import base64, importlib.util, json, os, py_compile
+import base64, json, os
 out = {}
 for dirpath, dirs, files in os.walk("/repo/manni"):
     dirs[:] = sorted(d for d in dirs if d != "__pycache__")
     for name in sorted(files):
         if name.endswith(".py"):
             rel = os.path.relpath(os.path.join(dirpath, name), "/repo")
-            cached = importlib.util.cache_from_source(rel)
-            target = py_compile.compile(
-                os.path.join("/repo", rel), cfile=os.path.join("/tmp/pyc", cached), dfile=rel,
-                doraise=True, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
-            with open(target, "rb") as f:
-                out[cached] = base64.b64encode(f.read()).decode()
+            with open(os.path.join("/repo", rel), "rb") as f:
+                out[rel + "c"] = base64.b64encode(pyc(f.read(), rel, lines=True)).decode()
 print(json.dumps(out))
 """
 
@@ -275,54 +279,114 @@ def run_pyodide(code: str, what: str) -> str:
     return run.stdout
 
 
-def stripped_stdlib(names: set[str]) -> dict[str, bytes]:
-    """{name: source without comments and docstrings} for the standard library's .py files
-    in ``names``, made by scripts/strip_source.py in the runtime's own Python (which
-    parses the runtime's syntax) from its own python_stdlib.zip."""
+# A stdlib module is shipped compiled (scripts/bytecode.py) when its .pyc costs at most
+# one more byte on the wire per this many bytes of source the phone would compile at
+# start-up (compile time follows source size); the others ship as stripped source.
+# Measured: 4 compiles ahead ~89% of the stdlib's compile time for +0.31 MB.
+PYC_SOURCE_PER_BYTE = 4
+
+
+def deflated_size(data: bytes) -> int:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return len(packer.compress(data) + packer.flush())
+
+
+def page_stdlib(names: set[str]) -> dict[str, tuple[str, bytes]]:
+    """{entry: (entry written, contents)} for the standard library's .py files in
+    ``names``: stripped of comments and docstrings (scripts/strip_source.py), then either
+    kept as source or compiled (scripts/bytecode.py, written as .pyc), by
+    PYC_SOURCE_PER_BYTE. Made in the runtime's own Python (its syntax, its bytecode) from
+    its own python_stdlib.zip."""
     py = sorted(n for n in names if n.endswith(".py"))
-    code = ((ROOT / "scripts" / "strip_source.py").read_text(encoding="utf-8") + f"""
+    code = "".join(f"exec(compile({(ROOT / 'scripts' / f).read_text(encoding='utf-8')!r}, "
+                   f"{f!r}, 'exec'), globals())\n" for f in ("strip_source.py", "bytecode.py")) + f"""
 import base64, json, sys, zipfile
-with zipfile.ZipFile(f"/lib/python{{sys.version_info[0]}}{{sys.version_info[1]}}.zip") as z:
-    print(json.dumps({{n: base64.b64encode(strip(z.read(n).decode("utf-8")).encode("utf-8")).decode()
-                      for n in {py!r}}}))
-""")
-    out = run_pyodide(code, "stripping the standard library")
-    return {k: base64.b64decode(v) for k, v in json.loads(out).items()}
+root = f"/lib/python{{sys.version_info[0]}}{{sys.version_info[1]}}.zip"
+out = {{}}
+with zipfile.ZipFile(root) as z:
+    for n in {py!r}:
+        src = strip(z.read(n).decode("utf-8")).encode("utf-8")
+        out[n] = [base64.b64encode(b).decode() for b in (src, pyc(src, f"{{root}}/{{n}}", lines=False))]
+print(json.dumps(out))
+"""
+    out = run_pyodide(code, "stripping and compiling the standard library")
+    chosen = {}
+    for name, (src, compiled) in json.loads(out).items():
+        src, compiled = base64.b64decode(src), base64.b64decode(compiled)
+        extra = deflated_size(compiled) - deflated_size(src)
+        chosen[name] = ((name + "c", compiled) if extra * PYC_SOURCE_PER_BYTE <= len(src)
+                        else (name, src))
+    return chosen
 
 
 def compile_in_pyodide() -> dict[str, bytes]:
-    """{"manni/__pycache__/x.cpython-3NN.pyc": bytes} from the runtime the page uses."""
-    out = run_pyodide(COMPILE_IN_PYODIDE, "compiling manni/")
+    """{"manni/x.pyc": bytes} from the runtime the page uses (scripts/bytecode.py)."""
+    helper = (ROOT / "scripts" / "bytecode.py").read_text(encoding="utf-8")
+    out = run_pyodide(f"exec(compile({helper!r}, 'bytecode.py', 'exec'), globals())\n"
+                      + COMPILE_IN_PYODIDE, "compiling manni/")
     return {k: base64.b64decode(v) for k, v in json.loads(out).items()}
 
 
+def compiled_catalogs() -> dict[str, bytes]:
+    """The text catalogs compiled (manni.text.po.compile_catalog): returns what goes into
+    manni.zip, {"manni/text/locale/manni.json": English, ".../languages.json": every
+    language's own name}, and writes the other languages' to static/vendor/locale/<code>.json,
+    which the page fetches when a player needs one."""
+    from manni.text.po import compile_catalog, parse
+    from manni.text.translate import INDEX
+    locale = ROOT / "manni" / "text" / "locale"
+    fetched = fresh_dir(VENDOR / "locale")
+    template = parse((locale / "manni.pot").read_text(encoding="utf-8"), "manni.pot")
+    names = {"en": template.entries["language.name"].msgid}
+    for f in sorted(locale.glob("*.po")):
+        catalog = parse(f.read_text(encoding="utf-8"), f.name)
+        names[f.stem] = catalog.entries["language.name"].msgstr[0]
+        (fetched / f"{f.stem}.json").write_text(compile_catalog(catalog, template=False),
+                                                 encoding="utf-8")
+    rel = locale.relative_to(ROOT).as_posix()
+    return {f"{rel}/manni.json": compile_catalog(template, template=True).encode("utf-8"),
+            f"{rel}/{INDEX}": json.dumps(names, ensure_ascii=False, sort_keys=True).encode("utf-8")}
+
+
+def sources_id(root: Path = ROOT) -> str:
+    """A hash of the game's sources (manni/**/*.py and the catalogs): manni.zip's comment
+    says which sources it was built from, since it holds no source."""
+    pkg = root / "manni"
+    paths = [p.relative_to(root).as_posix() for p in pkg.rglob("*")
+             if p.suffix in (".py", ".po", ".pot") and "__pycache__" not in p.parts]
+    return combined_hash(root, paths)
+
+
+def zip_sources_id(path: Path) -> str | None:
+    with zipfile.ZipFile(path) as zf:
+        comment = zf.comment.decode("ascii", "replace")
+    return comment.removeprefix(SOURCES_PREFIX) if comment.startswith(SOURCES_PREFIX) else None
+
+
+SOURCES_PREFIX = "manni sources "
+
+
 def build_manni_zip() -> int:
+    """static/manni.zip: the package's bytecode and compiled catalogs. Returns files."""
     pkg = ROOT / "manni"
     out = STATIC / "manni.zip"
     tmp = out.with_suffix(".zip.tmp")
     STATIC.mkdir(exist_ok=True)
-    n_files = 0
+    files = {**compile_in_pyodide(), **compiled_catalogs()}
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        dirs = [pkg] + sorted(p for p in pkg.rglob("*") if p.is_dir() and "__pycache__" not in p.parts) if pkg.is_dir() else []
-        for d in dirs:
-            # Directory entries too: even a package with no .py files yet unpacks
-            # to a directory, so `import manni` works (as a namespace package).
+        zf.comment = (SOURCES_PREFIX + sources_id()).encode("ascii")
+        # Directory entries too, so every package folder exists once unpacked.
+        for d in [pkg] + sorted(p for p in pkg.rglob("*") if p.is_dir() and "__pycache__" not in p.parts):
             info = zipfile.ZipInfo(d.relative_to(ROOT).as_posix() + "/", ZIP_DATE)
             info.external_attr = (0o40755 << 16) | 0x10
             zf.writestr(info, b"")
-            for f in sorted(p for p in d.iterdir() if p.suffix in PACKAGE_SUFFIXES):
-                info = zipfile.ZipInfo(f.relative_to(ROOT).as_posix(), ZIP_DATE)
-                info.external_attr = 0o100644 << 16
-                info.compress_type = zipfile.ZIP_DEFLATED
-                zf.writestr(info, f.read_bytes())
-                n_files += 1
-        for name, data in sorted(compile_in_pyodide().items()):
+        for name, data in sorted(files.items()):
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.external_attr = 0o100644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, data)
+            zf.writestr(info, data, compresslevel=9)
     tmp.replace(out)
-    return n_files
+    return len(files)
 
 
 # What a memory snapshot of the runtime depends on (static/js/snapshot-worker.mjs imports
@@ -337,7 +401,8 @@ BUILD_MODULE = "static/vendor/build.mjs"
 PRECACHE_FIXED = ("index.html", "pyscript.toml", "static/main.py", "static/manni.zip",
                   "static/manifest.webmanifest", BUILD_MODULE,
                   "static/vendor/pyscript/core.js", "static/vendor/pyscript/core.css")
-PRECACHE_GLOBS = ("static/css/*.css", "static/js/*.js", "static/js/*.mjs", "static/icons/*.png")
+PRECACHE_GLOBS = ("static/css/*.css", "static/js/*.js", "static/js/*.mjs", "static/icons/*.png",
+                  "static/vendor/locale/*.json")
 SW_TEMPLATE = "static/js/sw-template.js"
 
 
@@ -412,7 +477,7 @@ def main(argv: list[str]) -> int:
     needs = stdlib_needs()
     kept, total = trim_stdlib(NODE_MODULES / "pyodide" / "python_stdlib.zip",
                               VENDOR / "pyodide" / "python_stdlib.zip", needs,
-                              stripped_stdlib(needs))
+                              page_stdlib(needs))
     scripts = vendor_scripts()
     n = build_manni_zip()
     write_boot_texts()

@@ -8,6 +8,7 @@ as ``msgfmt`` skips them.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b",
@@ -123,3 +124,30 @@ def parse(text: str, name: str = "<po>") -> Catalog:
         field_name = key
     flush()
     return Catalog(headers, entries)
+
+
+# -- compiled catalogs -----------------------------------------------------------------
+# What scripts/vendor.py ships to the page instead of the .po files (as msgfmt makes .mo
+# files): only what a Translator reads, as JSON, which loads far faster than .po text
+# parses in the browser. A translation's English msgid is dropped (the template has it).
+
+def compile_catalog(catalog: Catalog, template: bool) -> str:
+    """``catalog`` as compiled-catalog JSON; ``template``: the English .pot."""
+    entries = {key: ([e.msgid, e.msgid_plural] if template else [e.msgid_plural, e.msgstr])
+               for key, e in catalog.entries.items()}
+    plural = {k: v for k, v in catalog.headers.items() if k == "Plural-Forms"}
+    return json.dumps({"headers": plural, "entries": entries}, ensure_ascii=False,
+                      separators=(",", ":"), sort_keys=True)
+
+
+def load_compiled(text: str, template: bool, name: str = "<catalog>") -> Catalog:
+    """The Catalog of a compiled catalog (what :func:`compile_catalog` wrote)."""
+    try:
+        data = json.loads(text)
+        entries = {}
+        for key, (a, b) in data["entries"].items():
+            entries[key] = (Entry(key, a, b, [""]) if template else
+                            Entry(key, "", a, list(b)))
+        return Catalog(dict(data["headers"]), entries)
+    except (ValueError, KeyError, TypeError) as e:
+        raise PoError(f"{name}: not a compiled catalog ({e})") from None

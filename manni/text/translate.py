@@ -1,7 +1,8 @@
 """Every text a player reads goes through a :class:`Translator`.
 
 A missing or empty translation falls back to the English (``manni.pot``), then to the key
-itself (so a gap is visible, never a crash). Plural forms are chosen by the catalog's own
+itself (so a gap is visible, never a crash); so does a language whose catalog the page has
+not fetched. Plural forms are chosen by the catalog's own
 ``Plural-Forms`` expression, evaluated by the standard library's ``gettext``. Engine
 refusals are translated from ``IllegalAction.key`` / ``.params``, not from the English
 message.
@@ -10,19 +11,43 @@ message.
 from __future__ import annotations
 
 import gettext
+import json
 from functools import lru_cache
 from pathlib import Path
 
 from ..cards import RANKS
-from .po import Catalog, parse
+from .po import Catalog, load_compiled, parse
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 TEMPLATE = LOCALE_DIR / "manni.pot"
 
 
+# The page has compiled catalogs (<code>.json, manni.json: scripts/vendor.py) in place
+# of the .po files, and only the English one comes with the game: the page fetches a
+# language's catalog when a player needs it (install()). INDEX lists every language
+# with its own name, so the language menu needs no catalog.
+COMPILED = ".json"
+INDEX = "languages.json"
+
+
+class CatalogMissing(LookupError):
+    """A language whose catalog is not here (yet): the page fetches it first."""
+
+
+def _index() -> dict[str, str] | None:
+    try:
+        return json.loads((LOCALE_DIR / INDEX).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+
+
 def _available() -> tuple[str, ...]:
-    codes = sorted(p.stem for p in LOCALE_DIR.glob("*.po")) if LOCALE_DIR.is_dir() else []
-    return ("en",) + tuple(c for c in codes if c != "en")
+    index = _index()
+    if index is not None:
+        codes = set(index)
+    else:
+        codes = {p.stem for p in LOCALE_DIR.glob("*.po")} if LOCALE_DIR.is_dir() else set()
+    return ("en",) + tuple(sorted(codes - {"en"}))
 
 
 LANGUAGES = _available()
@@ -32,7 +57,27 @@ LANGUAGES = _available()
 def load(lang: str) -> Catalog:
     """The parsed catalog of ``lang`` ("en": the English template)."""
     path = TEMPLATE if lang == "en" else LOCALE_DIR / f"{lang}.po"
+    compiled = path.with_suffix(COMPILED)
+    if compiled.is_file():
+        return load_compiled(compiled.read_text(encoding="utf-8"), lang == "en", compiled.name)
+    if not path.is_file():
+        raise CatalogMissing(lang)
     return parse(path.read_text(encoding="utf-8"), path.name)
+
+
+def has_catalog(lang: str) -> bool:
+    path = TEMPLATE if lang == "en" else LOCALE_DIR / f"{lang}.po"
+    return path.is_file() or path.with_suffix(COMPILED).is_file()
+
+
+def install(lang: str, compiled: str) -> None:
+    """Keep a fetched compiled catalog of ``lang`` (a language of LANGUAGES); a damaged
+    one raises PoError and nothing is kept."""
+    if lang not in LANGUAGES or lang == "en":
+        raise ValueError(f"not a language with a catalog to fetch: {lang!r}")
+    load_compiled(compiled, False, f"{lang}{COMPILED}")
+    (LOCALE_DIR / f"{lang}{COMPILED}").write_text(compiled, encoding="utf-8")
+    load.cache_clear()
 
 
 def _plural_rule(catalog: Catalog):
@@ -57,7 +102,8 @@ def pick_language(preferred) -> str:
 
 def language_name(lang: str) -> str:
     """A language's own name for itself ("Íslenska"), for the language menu."""
-    return Translator(lang)("language.name")
+    index = _index()
+    return index[lang] if index and lang in index else Translator(lang)("language.name")
 
 
 class Translator:
@@ -65,8 +111,17 @@ class Translator:
         """``catalog`` replaces the language's file (tests use a pseudo-language)."""
         self.lang = lang if lang in LANGUAGES or catalog is not None else "en"
         self.source = load("en")
-        self.catalog = catalog or (load(self.lang) if self.lang != "en" else None)
+        if catalog is None and self.lang != "en":
+            try:
+                catalog = load(self.lang)
+            except CatalogMissing:  # not fetched (yet): English, as for a missing text
+                self.lang = "en"
+        self.catalog = catalog
         self._plural = _plural_rule(self.catalog or self.source)
+
+    def in_language(self, lang: str) -> "Translator":
+        """A translator like this one (same kind) for another language."""
+        return Translator(lang)
 
     # -- plain and plural texts ----------------------------------------------------------
     def _text(self, key: str) -> str:

@@ -24,6 +24,7 @@ from ..net.protocol import ProtocolError
 from ..record import ReplayError, match_from_record, match_to_record, parse, replay_steps
 from ..states import MatchPhase
 from ..text import LANGUAGES, Translator, language_name, pick_language
+from ..text.translate import has_catalog, install
 from . import lobby, render, review_view
 from .alerts import Alerts, elsewhere_html
 from .game import Game
@@ -41,6 +42,23 @@ NOTICE_SECONDS = 5
 INFO_SECONDS = 3.5     # an information notice goes by itself, sooner
 HINT_SECONDS = 15      # a hint's reasons stay up longer than a refusal
 HINT_BUDGET_MS = 1000  # the Expert bot's thinking time for a hint (at least its 250 worlds)
+
+
+CATALOG_URL = "./static/vendor/locale/{}.json"  # every other language's (scripts/vendor.py)
+
+
+async def fetch_catalog(lang: str) -> bool:
+    """Whether ``lang``'s catalog is here, fetching it if it is not yet."""
+    if has_catalog(lang):
+        return True
+    try:
+        response = await window.fetch(CATALOG_URL.format(lang))
+        if not response.ok:
+            return False
+        install(lang, str(await response.text()))
+    except Exception:  # offline and not cached, or a damaged file (nothing was kept)
+        return False
+    return True
 
 
 def _trace() -> str:
@@ -123,7 +141,10 @@ class App:
         self.levels: tuple[str, ...] = DEFAULT_LEVELS
         self._levels_checked = False
         self.settings, self.settings_aside = Settings.load(self.storage.get(SETTINGS_KEY), self.levels)
-        self.t = Translator(self.settings.lang or self.browser_language())
+        wanted = self.settings.lang or self.browser_language()
+        self.t = Translator(wanted)
+        # A catalog static/js/runtime.mjs could not fetch with the page: English till it comes.
+        self.lang_pending = wanted if self.t.lang != wanted else None
         self.table = _by_id("table")
         self.game_el = _by_id("game")
         self.gen = 0
@@ -169,6 +190,8 @@ class App:
         self.table.setAttribute("aria-busy", "false")
         if notice:
             self.show_notice(notice[0], kind=notice[1])
+        if self.lang_pending:
+            asyncio.ensure_future(self.switch_language(self.lang_pending, remember=False))
         self.restart_driver()
 
     # -- tables with friends -------------------------------------------------------------
@@ -969,14 +992,23 @@ class App:
         self.save()
 
     def on_lang(self, event) -> None:
-        """Switch the whole page to another language at once (no reload) and remember it."""
         lang = str(event.target.value)
-        if lang not in LANGUAGES:
+        if lang in LANGUAGES:
+            asyncio.ensure_future(self.switch_language(lang))
+
+    async def switch_language(self, lang: str, remember: bool = True) -> None:
+        """Switch the whole page to another language at once (no reload), fetching its
+        catalog if needed; ``remember``: keep it as the player's choice."""
+        if not await fetch_catalog(lang):
+            if remember:
+                _by_id("opt-lang").value = self.t.lang
+                _by_id("menu-message").textContent = self.t("menu.lang_unavailable")
             return
-        self.settings.lang = lang
-        self.t = self.game.t = Translator(lang)
+        if remember:
+            self.settings.lang = lang
+            self.hide_notice()
+        self.t = self.game.t = self.game.t.in_language(lang)
         self.fill_static_text()
-        self.hide_notice()
         self.render()  # the other dialogs are closed: the switch is in the (modal) menu
         _by_id("menu-message").textContent = ""
         _by_id("share-note").textContent = self.t("menu.share", seed=self.game.match.seed)

@@ -30,6 +30,9 @@ class NamedTranslator(Translator):
         super().__init__(lang)
         self.infos = infos  # () -> seat infos as this page numbers the seats
 
+    def in_language(self, lang: str) -> "NamedTranslator":
+        return NamedTranslator(lang, self.infos)
+
     def seat(self, seat: int) -> str:
         if seat == YOU:
             return super().seat(seat)

@@ -8,6 +8,11 @@
 // `?snapshot=0` in the page URL forces a plain boot and makes no snapshot, for the rest
 // of the tab's session (`?snapshot=1` ends that).
 //
+// The game package (manni.zip: its bytecode and catalogs) is fetched here, not by
+// PyScript's [files], so that it downloads while Python starts (at a low priority: the
+// runtime's own files are needed first), and unpacked into Python's working directory
+// before PyScript runs main.py.
+//
 // What happened is shown on <html>: data-boot="snapshot" | "plain" (how Python started)
 // and data-snapshot="saved" | "failed" (the background snapshot after a plain boot).
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
@@ -28,6 +33,8 @@ export const SNAPSHOT_KEY = new URL(`../vendor/snapshot-${RUNTIME}.bin`, import.
 const ATTEMPT = "manni:snapshot-attempt";
 const OFF = "manni:snapshot-off";
 const IDLE_DELAY_MS = 2000;
+const GAME_ZIP = new URL("../manni.zip", import.meta.url).href;
+const HOME = "/home/pyodide";  // Pyodide's working directory
 
 const root = document.documentElement;
 // ?snapshot=0 holds for the rest of the tab's session (the page drops its query after
@@ -85,6 +92,38 @@ async function afterBoot(mode) {
   }
 }
 
+let game = null;
+function fetchGame() {
+  game ??= fetch(GAME_ZIP, { priority: "low" }).then((r) => {
+    if (!r.ok) throw new Error(`${GAME_ZIP}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  return game;
+}
+
+// The catalog of the language boot.js chose (the one Python will choose: the saved
+// setting, else the browser's), fetched with the game; English comes in manni.zip.
+let catalog = null;
+function fetchCatalog() {
+  const lang = document.documentElement.lang || "en";
+  if (lang === "en") return Promise.resolve(null);
+  catalog ??= fetch(new URL(`../vendor/locale/${lang}.json`, import.meta.url), { priority: "low" })
+    .then((r) => (r.ok ? r.text() : null))
+    .then((text) => text && { lang, text }, () => null);
+  return catalog;
+}
+
+async function withGame(pyodide) {
+  pyodide.unpackArchive(await fetchGame(), "zip", { extractDir: HOME });
+  const fetched = await fetchCatalog();
+  if (!fetched) return;
+  const translate = pyodide.pyimport("manni.text.translate");
+  try {
+    translate.install(fetched.lang, fetched.text);
+  } catch { /* damaged: the page starts in English and fetches it again */ }
+  translate.destroy();
+}
+
 function makeSnapshot() {
   let worker;
   try {
@@ -102,26 +141,33 @@ function makeSnapshot() {
   worker.postMessage({ key: SNAPSHOT_KEY, cache: SNAPSHOT_CACHE });
 }
 
+async function started(mode, pyodide) {
+  await withGame(pyodide);
+  step("table");
+  root.dataset.boot = mode;
+  afterBoot(mode);
+  return pyodide;
+}
+
+// Read as soon as this module runs (index.html loads it early, before PyScript asks).
+const opening = openSnapshot();
+
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: INDEX_URL };
-  const snapshot = await openSnapshot();
+  const snapshot = await opening;
+  fetchGame();
+  fetchCatalog();
   if (snapshot) {
     session((s) => s.setItem(ATTEMPT, RUNTIME));
+    let pyodide = null;
     try {
-      const pyodide = await loadRuntime({ ...config, _loadSnapshot: snapshot.bytes });
-      step("table");
-      root.dataset.boot = "snapshot";
-      afterBoot("snapshot");
-      return pyodide;
+      pyodide = await loadRuntime({ ...config, _loadSnapshot: snapshot.bytes });
     } catch (err) {
       console.warn("Manni: the saved start-up snapshot did not load; starting normally.", err);
       session((s) => s.removeItem(ATTEMPT));
       await dropSnapshots();
     }
+    if (pyodide) return started("snapshot", pyodide);
   }
-  const pyodide = await loadRuntime(config);
-  step("table");
-  root.dataset.boot = "plain";
-  afterBoot("plain");
-  return pyodide;
+  return started("plain", await loadRuntime(config));
 }

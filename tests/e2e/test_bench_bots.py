@@ -3,7 +3,8 @@
 No timing is asserted. Hard gets an iteration budget (40 worlds), so its decisions are
 deterministic: one whole Classic deal played in the page (Match.apply checks every
 action, so an illegal one fails the run) must take exactly as many decisions as the same
-command in CPython on the same sources (static/manni.zip), and search 40 worlds per move.
+command in CPython on the same sources (static/manni.zip says which it was built from),
+and search 40 worlds per move.
 """
 import json
 import os
@@ -12,6 +13,9 @@ import sys
 import tempfile
 
 from browser import ROOT
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import vendor  # noqa: E402
 
 ARGV = ["bench-bots", "--json", "--levels", "hard", "--rules", "classic", "--deals", "1",
         "--seed", "3", "--hard-worlds", "40"]
@@ -26,8 +30,9 @@ def test_bench_page_runs_bench_bots_like_cpython(page, base_url, monitor):
     web = json.loads(r["out"])["hard"]
     monitor.assert_clean(page)
 
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "static" / "manni.zip")}
-    with tempfile.TemporaryDirectory() as cwd:  # import manni from the zip, not ./manni
+    assert vendor.zip_sources_id(ROOT / "static" / "manni.zip") == vendor.sources_id()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with tempfile.TemporaryDirectory() as cwd:
         out = subprocess.run([sys.executable, "-m", "manni", *ARGV], cwd=cwd, env=env,
                              capture_output=True, text=True, check=True).stdout
     cpy = json.loads(out)["hard"]

@@ -89,3 +89,70 @@ def test_pick_language_uses_the_first_preference_with_a_catalog():
     assert pick_language([]) == "en" and pick_language(None) == "en"
     for code in LANGUAGES:
         assert pick_language(["xx", f"{code.upper()}-ZZ"]) == code
+
+
+def _page_locale(tmp_path, monkeypatch):
+    """manni/text/locale as the page has it (scripts/vendor.py): the English catalog and
+    languages.json; returns {lang: compiled catalog} of the others, still to be fetched."""
+    import json
+    from manni.text import translate
+    from manni.text.po import compile_catalog
+    locale = MANNI / "text" / "locale"
+    template = parse((locale / "manni.pot").read_text(encoding="utf-8"), "manni.pot")
+    (tmp_path / "manni.json").write_text(compile_catalog(template, template=True), encoding="utf-8")
+    fetched, names = {}, {"en": "English"}
+    for f in locale.glob("*.po"):
+        catalog = parse(f.read_text(encoding="utf-8"), f.name)
+        fetched[f.stem] = compile_catalog(catalog, template=False)
+        names[f.stem] = catalog.entries["language.name"].msgstr[0]
+    (tmp_path / "languages.json").write_text(json.dumps(names), encoding="utf-8")
+    monkeypatch.setattr(translate, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(translate, "TEMPLATE", tmp_path / "manni.pot")
+    translate.load.cache_clear()
+    return fetched
+
+
+def test_compiled_catalogs_translate_exactly_as_the_po_files(tmp_path, monkeypatch):
+    from manni.text import translate
+    source = {lang: translate.Translator(lang) for lang in translate.LANGUAGES}
+    try:
+        fetched = _page_locale(tmp_path, monkeypatch)
+        assert translate._available() == translate.LANGUAGES
+        for lang, text in fetched.items():
+            translate.install(lang, text)
+        keys = list(translate.load("en").entries)
+        for lang, po in source.items():
+            compiled = translate.Translator(lang)
+            assert compiled.lang == lang and compiled.source is not po.source
+            for key in keys:
+                assert compiled(key, n=3, name="X", points=2) == po(key, n=3, name="X", points=2)
+                for n in (0, 1, 2, 5, 21):
+                    assert compiled.plural(key, n) == po.plural(key, n)
+    finally:
+        translate.load.cache_clear()
+
+
+def test_a_language_not_fetched_yet_is_english_until_installed(tmp_path, monkeypatch):
+    from manni.text import translate
+    try:
+        fetched = _page_locale(tmp_path, monkeypatch)
+        assert not translate.has_catalog("is") and translate.has_catalog("en")
+        t = translate.Translator("is")
+        assert t.lang == "en" and t("btn.menu") == translate.Translator("en")("btn.menu")
+        assert translate.language_name("is") == "Íslenska"  # the menu needs no catalog
+        with pytest.raises(PoError, match="is.json"):
+            translate.install("is", fetched["is"][:-9])
+        assert not translate.has_catalog("is")  # a damaged download is not kept
+        with pytest.raises(ValueError):
+            translate.install("xx", fetched["is"])
+        translate.install("is", fetched["is"])
+        assert translate.has_catalog("is") and translate.Translator("is").lang == "is"
+    finally:
+        translate.load.cache_clear()
+
+
+def test_a_damaged_compiled_catalog_is_refused_with_its_name():
+    from manni.text.po import load_compiled
+    for bad in ("{", '{"entries": {}}', '{"headers": {}, "entries": {"k": 3}}'):
+        with pytest.raises(PoError, match="is.json"):
+            load_compiled(bad, template=False, name="is.json")

@@ -17,6 +17,9 @@ spec.loader.exec_module(vendor)
 spec = importlib.util.spec_from_file_location("strip_source", ROOT / "scripts" / "strip_source.py")
 strip_source = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(strip_source)
+spec = importlib.util.spec_from_file_location("bytecode", ROOT / "scripts" / "bytecode.py")
+bytecode = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bytecode)
 
 LINKED = "static/vendor/pyscript/core-abc.js"
 
@@ -110,9 +113,11 @@ def test_trim_stdlib_refuses_a_module_the_runtime_lacks(tmp_path):
 def test_trim_stdlib_writes_the_replaced_sources(tmp_path):
     src, dest = tmp_path / "full.zip", tmp_path / "trim.zip"
     make_zip(src, {"os.py": b"# long comment\nx = 1\n", "re.py": b"r"})
-    vendor.trim_stdlib(src, dest, {"os.py", "re.py"}, {"os.py": b"\nx = 1\n"})
+    vendor.trim_stdlib(src, dest, {"os.py", "re.py"},
+                       {"os.py": ("os.py", b"\nx = 1\n"), "re.py": ("re.pyc", b"code")})
     with zipfile.ZipFile(dest) as zf:
-        assert zf.read("os.py") == b"\nx = 1\n" and zf.read("re.py") == b"r"
+        assert sorted(zf.namelist()) == ["os.py", "re.pyc"]
+        assert zf.read("os.py") == b"\nx = 1\n" and zf.read("re.pyc") == b"code"
 
 
 SOURCE = '''#!/usr/bin/env python
@@ -170,3 +175,77 @@ def test_pyscript_imports_are_read_from_its_python_strings(tmp_path, monkeypatch
     chunk.write_text('run("import js\\nfrom pyscript.util import x\\nimport os, json as j\\n")')
     monkeypatch.setattr(vendor, "VENDOR", tmp_path)
     assert vendor.pyscript_imports() == {"js", "pyscript.util", "os", "json"}
+
+
+def _codes(code) -> list:
+    """``code`` and the code objects inside it, depth first."""
+    return [code] + [x for c in code.co_consts if hasattr(c, "co_lines") for x in _codes(c)]
+
+
+def _lines(code) -> list:
+    """Every code unit's line, for ``code`` and the code objects inside it."""
+    return [[line for start, end, line in c.co_lines() for _ in range(start, end, 2)]
+            for c in _codes(code)]
+
+
+def _load_pyc(data: bytes, tmp_path: Path, name: str):
+    """Import a .pyc the way the page does: sourceless, from a zip on sys.path."""
+    import sys
+    archive = tmp_path / f"{name}.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr(f"{name}.pyc", data)
+    sys.path.insert(0, str(archive))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(archive))
+        sys.modules.pop(name, None)
+
+
+def test_bytecode_keeps_every_line_and_drops_the_columns(tmp_path):
+    code = compile(SOURCE.encode(), "x.py", "exec")
+    kept = bytecode.relined(code, lines=True)
+    assert _lines(kept) == _lines(code)
+    assert len(kept.co_linetable) < len(code.co_linetable)
+    assert {p[2:] for p in kept.co_positions()} <= {(None, None)}  # no columns left
+    module = _load_pyc(bytecode.pyc(SOURCE.encode(), "x.py", lines=True), tmp_path, "kept_lines")
+    assert module.shares_a_line() == 2 and module.PATTERN.search("ab 42").group() == "42"
+    try:
+        module.Thing().method()
+    except ZeroDivisionError as e:
+        assert e.__traceback__.tb_next.tb_lineno == SOURCE.splitlines().index(
+            "        return 1 / 0") + 1
+
+
+def test_bytecode_without_lines_names_each_function_s_first_line(tmp_path):
+    code = compile(SOURCE.encode(), "x.py", "exec")
+    bare = bytecode.relined(code, lines=False)
+    for lines, first in zip(_lines(bare), [c.co_firstlineno for c in _codes(code)]):
+        assert set(lines) <= {None, first} and first in lines
+    module = _load_pyc(bytecode.pyc(SOURCE.encode(), "x.py", lines=False), tmp_path, "no_lines")
+    try:
+        module.Thing().method()
+    except ZeroDivisionError as e:
+        assert e.__traceback__.tb_next.tb_lineno == SOURCE.splitlines().index(
+            "    def method(self):  # kept") + 1
+
+
+def test_bytecode_entries_cover_long_runs_of_one_line():
+    source = "x = [" + ", ".join(f"f({i})" for i in range(300)) + "]\n"
+    code = compile(source, "long.py", "exec")
+    assert _lines(bytecode.relined(code, lines=True)) == _lines(code)
+    far = compile("\n" * 5000 + "y = 1\n", "far.py", "exec")  # a line delta of many bytes
+    assert _lines(bytecode.relined(far, lines=True)) == _lines(far)
+
+
+def test_page_stdlib_compiles_a_module_only_when_its_bytes_pay(monkeypatch):
+    import base64
+    big = b"x = 1\n" * 400           # much source, compiles small
+    small = b"import os\n"           # its .pyc is larger than its source
+    monkeypatch.setattr(vendor, "run_pyodide", lambda code, what: json.dumps({
+        "big.py": [base64.b64encode(big).decode(), base64.b64encode(b"c" * 50).decode()],
+        "small.py": [base64.b64encode(small).decode(),
+                     base64.b64encode(bytes(range(256))).decode()]}))
+    chosen = vendor.page_stdlib({"big.py", "small.py"})
+    assert chosen["big.py"] == ("big.pyc", b"c" * 50)
+    assert chosen["small.py"] == ("small.py", small)
