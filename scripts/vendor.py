@@ -22,9 +22,12 @@ Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
                            file does (that is how browsers notice a new deploy)
   static/vendor/peerjs/    peerjs.min.js (WebRTC data channels for tables with friends)
   static/vendor/qrcode/    qrcode.js (qrcode-generator: the invite link's QR code)
+  static/vendor/manni-cli.zip  the bytecode of the command-line modules, which the page
+                           never runs (COMMAND_LINE_MODULES): for static/bench.html
   static/vendor/locale/    <code>.json: every other language's catalog, compiled; the page
                            fetches one when a player needs it
-  static/manni.zip         the bytecode of every .py file under manni/, compiled by
+  static/manni.zip         the bytecode of every .py file under manni/ (but the command
+                           line's) and of PyScript's own package, compiled by
                            the vendored Pyodide itself (scripts/bytecode.py: .pyc
                            beside where the source would be, no source), and the
                            English text catalog compiled (manni/text/locale/manni.pot
@@ -34,8 +37,8 @@ Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
                            `"./static/manni.zip" = "./*"` unpacks it into the
                            interpreter's working directory and `import manni` works
                            without compiling anything.
-  static/js/boot-text.js   the loading/error screen's texts in every language
-                           (the boot.* keys of manni/text/locale/).
+  static/vendor/boot.js    static/js/boot.js after the loading/error screen's texts in
+                           every language (the boot.* keys of manni/text/locale/).
 
 Usage: python3 scripts/vendor.py [--quiet]
 """
@@ -253,7 +256,7 @@ def vendor_scripts() -> list[str]:
 # hash-checked .pyc stays valid when the zip is unpacked (new mtimes), and is refused,
 # falling back to the source, if it ever does not match the .py beside it.
 COMPILE_IN_PYODIDE = """
-import base64, json, os
+import base64, json, os, sys
 out = {}
 for dirpath, dirs, files in os.walk("/repo/manni"):
     dirs[:] = sorted(d for d in dirs if d != "__pycache__")
@@ -262,8 +265,38 @@ for dirpath, dirs, files in os.walk("/repo/manni"):
             rel = os.path.relpath(os.path.join(dirpath, name), "/repo")
             with open(os.path.join("/repo", rel), "rb") as f:
                 out[rel + "c"] = base64.b64encode(pyc(f.read(), rel, lines=True)).decode()
+for rel, source in PYSCRIPT.items():  # where PyScript writes them, in its __pycache__/
+    folder, name = rel.rsplit("/", 1)
+    cached = f"{folder}/__pycache__/{name[:-3]}.{sys.implementation.cache_tag}.pyc"
+    code = pyc(source.encode("utf-8"), f"{HOME}/{rel}", lines=True)
+    out[cached] = base64.b64encode(code).decode()
 print(json.dumps(out))
 """
+
+# PyScript writes its own Python package (kept in its JavaScript as {"x.py": "source"})
+# into the working directory at every start and imports it, so it would be compiled every
+# time: its bytecode ships in manni.zip too, under pyscript/__pycache__/ (unchecked .pyc,
+# used as is), made from the very chunk PyScript writes from.
+PYSCRIPT_PACKAGE = "{pyscript:{"
+PYSCRIPT_MODULE = re.compile(r'"([a-z_]+\.py)":("(?:[^"\\]|\\.)*")')
+HOME = "/home/pyodide"  # Pyodide's working directory, where PyScript writes the package
+
+
+def pyscript_sources() -> dict[str, str]:
+    """{"pyscript/x.py": source} of PyScript's own Python package, from its chunks."""
+    out: dict[str, str] = {}
+    for chunk in sorted((VENDOR / "pyscript").glob("*.js")):
+        text = chunk.read_text(encoding="utf-8")
+        pos = text.find(PYSCRIPT_PACKAGE)
+        if pos < 0:
+            continue
+        pos += len(PYSCRIPT_PACKAGE)
+        while m := PYSCRIPT_MODULE.match(text, pos):  # "a.py":"...","b.py":"...",...}
+            out[f"pyscript/{m.group(1)}"] = json.loads(m.group(2))
+            pos = m.end() + (text[m.end()] == ",")
+    if "pyscript/__init__.py" not in out:
+        die("PyScript's Python package was not found in its chunks (a new @pyscript/core?)")
+    return out
 
 
 def run_pyodide(code: str, what: str) -> str:
@@ -320,10 +353,12 @@ print(json.dumps(out))
 
 
 def compile_in_pyodide() -> dict[str, bytes]:
-    """{"manni/x.pyc": bytes} from the runtime the page uses (scripts/bytecode.py)."""
+    """{"manni/x.pyc": bytes, "pyscript/__pycache__/x.<tag>.pyc": bytes} from the runtime
+    the page uses (scripts/bytecode.py)."""
     helper = (ROOT / "scripts" / "bytecode.py").read_text(encoding="utf-8")
     out = run_pyodide(f"exec(compile({helper!r}, 'bytecode.py', 'exec'), globals())\n"
-                      + COMPILE_IN_PYODIDE, "compiling manni/")
+                      f"PYSCRIPT = {pyscript_sources()!r}\nHOME = {HOME!r}\n"
+                      + COMPILE_IN_PYODIDE, "compiling manni/ and PyScript's package")
     return {k: base64.b64decode(v) for k, v in json.loads(out).items()}
 
 
@@ -366,18 +401,13 @@ def zip_sources_id(path: Path) -> str | None:
 SOURCES_PREFIX = "manni sources "
 
 
-def build_manni_zip() -> int:
-    """static/manni.zip: the package's bytecode and compiled catalogs. Returns files."""
-    pkg = ROOT / "manni"
-    out = STATIC / "manni.zip"
+def write_zip(out: Path, files: dict[str, bytes], folders: list[str]) -> None:
+    """A byte-identical zip for identical contents; its comment names the game's sources."""
     tmp = out.with_suffix(".zip.tmp")
-    STATIC.mkdir(exist_ok=True)
-    files = {**compile_in_pyodide(), **compiled_catalogs()}
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         zf.comment = (SOURCES_PREFIX + sources_id()).encode("ascii")
-        # Directory entries too, so every package folder exists once unpacked.
-        for d in [pkg] + sorted(p for p in pkg.rglob("*") if p.is_dir() and "__pycache__" not in p.parts):
-            info = zipfile.ZipInfo(d.relative_to(ROOT).as_posix() + "/", ZIP_DATE)
+        for d in folders:  # so every package folder exists once unpacked
+            info = zipfile.ZipInfo(d + "/", ZIP_DATE)
             info.external_attr = (0o40755 << 16) | 0x10
             zf.writestr(info, b"")
         for name, data in sorted(files.items()):
@@ -386,6 +416,23 @@ def build_manni_zip() -> int:
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, data, compresslevel=9)
     tmp.replace(out)
+
+
+CLI_ZIP = VENDOR / "manni-cli.zip"
+
+
+def build_manni_zip() -> int:
+    """static/manni.zip: the bytecode of the package (but its command line, which goes to
+    CLI_ZIP for static/bench.html), of PyScript's package, and the compiled catalogs.
+    Returns how many files the two zips hold."""
+    pkg = ROOT / "manni"
+    STATIC.mkdir(exist_ok=True)
+    files = {**compile_in_pyodide(), **compiled_catalogs()}
+    cli = {f"{m.replace('.', '/')}.pyc" for m in COMMAND_LINE_MODULES}
+    folders = [d.relative_to(ROOT).as_posix() for d in [pkg] + sorted(
+        p for p in pkg.rglob("*") if p.is_dir() and "__pycache__" not in p.parts)]
+    write_zip(STATIC / "manni.zip", {k: v for k, v in files.items() if k not in cli}, folders)
+    write_zip(CLI_ZIP, {k: v for k, v in files.items() if k in cli}, [])
     return len(files)
 
 
@@ -453,20 +500,24 @@ def write_build_files(root: Path = ROOT) -> dict:
     return {"runtime": runtime, "build": build, "files": files}
 
 
-def write_boot_texts() -> int:
-    """static/js/boot-text.js: the loading/error screen's texts (keys boot.*, under their
-    name without "boot.", and the game's name app.title) in every language of
-    manni/text/locale/, for static/js/boot.js, which runs before Python."""
+BOOT_SCRIPT = VENDOR / "boot.js"
+
+
+def write_boot_script() -> int:
+    """static/vendor/boot.js: static/js/boot.js after the loading/error screen's texts
+    (keys boot.*, under their name without "boot.", and the game's name app.title) in
+    every language of manni/text/locale/. One file, because it blocks the first paint
+    (it must: the loading screen paints in the player's language). Returns languages."""
     sys.path.insert(0, str(ROOT))
     from manni.text import LANGUAGES, Translator
     from manni.text.translate import load
     keys = [k for k in load("en").entries if k.startswith("boot.")] + ["app.title"]
     texts = {code: {k.removeprefix("boot."): Translator(code)(k) for k in keys}
              for code in LANGUAGES}
-    (STATIC / "js" / "boot-text.js").write_text(
-        "// Generated by scripts/vendor.py from manni/text/locale/ (do not edit).\n"
-        f"window.MANNI_BOOT_TEXT = {json.dumps(texts, ensure_ascii=False, sort_keys=True)};\n",
-        encoding="utf-8")
+    BOOT_SCRIPT.write_text(
+        "// Generated by scripts/vendor.py from manni/text/locale/ and static/js/boot.js.\n"
+        f"window.MANNI_BOOT_TEXT = {json.dumps(texts, ensure_ascii=False, sort_keys=True)};\n"
+        + (STATIC / "js" / "boot.js").read_text(encoding="utf-8"), encoding="utf-8")
     return len(texts)
 
 
@@ -480,7 +531,7 @@ def main(argv: list[str]) -> int:
                               page_stdlib(needs))
     scripts = vendor_scripts()
     n = build_manni_zip()
-    write_boot_texts()
+    write_boot_script()
     ids = write_build_files()
     if not quiet:
         print(f"vendored pyodide {pyodide_v} (stdlib: {kept} of {total} entries), "

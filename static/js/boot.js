@@ -21,8 +21,9 @@
   var timers = [];
   var done = false;
 
-  // Texts in the player's language, from static/js/boot-text.js (generated from the
-  // catalogs by scripts/vendor.py); the English fallbacks below if it did not load.
+  // Texts in the player's language, put before this code by scripts/vendor.py (which
+  // serves static/vendor/boot.js, texts and code, from the catalogs and this file); the
+  // English fallbacks below without them.
   var TEXT = window.MANNI_BOOT_TEXT || {};
   var lang = pickLanguage();
   document.documentElement.lang = lang;

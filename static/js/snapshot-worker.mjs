@@ -3,22 +3,24 @@
 // run PyScript, which is why this is a separate, throw-away Pyodide.
 //
 // What the snapshot holds: Python started by the vendored Pyodide, with the standard
-// library modules PyScript's bootstrap imports and the game package (manni.zip, unpacked
-// where PyScript unpacks it) already imported: every module but those needing the page.
+// library modules PyScript's bootstrap imports and the game package (manni.zip's manni/,
+// unpacked where the page unpacks it) already imported: every module but those needing the page.
 // No JavaScript object is referenced from Python, which is what makes a snapshot
-// restorable. Files are not in it: PyScript writes them again on restore.
+// restorable. Files are not in it: runtime.mjs unpacks them again on restore.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const MANNI_ZIP = new URL("../manni.zip", import.meta.url).href;
-const HOME = "/home/pyodide";  // Pyodide's working directory: PyScript's "./*" target
+const HOME = "/home/pyodide";  // Pyodide's working directory: where runtime.mjs unpacks
 
 // Modules that cannot load here (manni.ui.app needs the page; command-line tools may need
 // stdlib modules the trimmed runtime lacks) raise ImportError and stay out.
 const PREIMPORT = `
 import asyncio, base64, binascii, html, importlib, inspect, io, json, os, pkgutil, sys, zipfile
+# Not pyscript/ (PyScript's bytecode, no package): here the game's imports of pyscript would
+# find it an empty namespace package and the snapshot would keep that.
 with zipfile.ZipFile("/tmp/manni.zip") as z:
-    z.extractall(${JSON.stringify(HOME)})
+    z.extractall(${JSON.stringify(HOME)}, [n for n in z.namelist() if n.startswith("manni/")])
 import manni
 for module in pkgutil.walk_packages(manni.__path__, "manni."):
     if not module.name.endswith("__main__"):

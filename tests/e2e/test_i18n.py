@@ -152,7 +152,7 @@ def test_menu_switch_changes_the_page_without_reload_and_is_remembered(browser, 
 
 @pytest.mark.parametrize("lang", ["is", "ru"])
 def test_boot_error_screen_speaks_the_browsers_language(browser, base_url, lang):
-    """Before Python runs: static/js/boot-text.js (built from the catalogs) gives boot.js
+    """Before Python runs: static/vendor/boot.js (texts built from the catalogs) gives boot.js
     the texts; a runtime that never arrives is reported in the player's language."""
     context = browser.new_context(viewport={"width": W, "height": H}, locale=f"{lang}-XX")
     page = context.new_page()
@@ -192,4 +192,43 @@ def test_loading_screen_speaks_the_browsers_language(browser, base_url, lang):
     assert not english, f"{lang}: English on the loading screen: {english}"
     check_page(page, lang, "loading")
     page.screenshot(path=str(ARTIFACTS / f"i18n-{lang}-loading.png"))
+    context.close()
+
+
+def test_a_language_is_fetched_when_needed_and_a_failed_fetch_loses_nothing(browser, base_url):
+    """Only English comes with the game; other catalogs are fetched (static/vendor/locale/).
+    The boot language's catalog failing once: the page starts in English and switches when
+    it arrives. A catalog that cannot be had: the menu says so and the language stays."""
+    context = browser.new_context(viewport={"width": W, "height": H}, locale="is-IS")
+    monitor = PageMonitor(context)
+    page = context.new_page()
+    asked: list[str] = []
+
+    def catalogs(route):
+        lang = route.request.url.rsplit("/", 1)[1].split(".")[0]
+        asked.append(lang)
+        if lang == "sv" or asked == ["is"]:
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/static/vendor/locale/\w+\.json$"), catalogs)
+    boot(page, f"{base_url}/index.html?sw=0")
+    page.wait_for_function("document.documentElement.lang === 'is'")
+    assert asked == ["is", "is"]  # with the game (refused), then by the page itself
+    t = Translator("is")
+    assert page.inner_text("[data-action=menu]") == t("btn.menu")
+    page.click("[data-action=menu]")
+    page.select_option("#opt-lang", "sv")
+    expect(page.locator("#menu-message")).to_have_text(t("menu.lang_unavailable"))
+    assert page.input_value("#opt-lang") == "is"
+    assert page.evaluate("document.documentElement.lang") == "is"
+    page.select_option("#opt-lang", "ru")
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    assert page.inner_text("#menu-title") == Translator("ru")("menu.title")
+    assert asked == ["is", "is", "sv", "ru"]
+    # the refused downloads are the only errors (the browser logs each one)
+    assert all("Failed to load resource" in e for e in monitor.console_errors), monitor.console_errors
+    assert len(monitor.console_errors) <= 3 and not monitor.page_errors
+    assert not monitor.py_errors(page)
     context.close()
