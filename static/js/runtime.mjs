@@ -70,10 +70,29 @@ async function openSnapshot() {
     }
     const cache = await caches.open(SNAPSHOT_CACHE);
     const response = await cache.match(SNAPSHOT_KEY);
-    return response ? { bytes: response.arrayBuffer().then((b) => new Uint8Array(b)) } : null;
+    if (!response) return null;
+    const read = readInWorker().catch(() => response.arrayBuffer());
+    return { bytes: read.then((b) => new Uint8Array(b)) };
   } catch {
     return null;
   }
+}
+
+// The snapshot's bytes, read by static/js/snapshot-reader.mjs (rejects if it cannot).
+function readInWorker() {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./snapshot-reader.mjs", import.meta.url), { type: "module" });
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      if (data) resolve(data);
+      else reject(new Error("no snapshot"));
+    };
+    worker.onerror = (e) => {
+      worker.terminate();
+      reject(e);
+    };
+    worker.postMessage({ cache: SNAPSHOT_CACHE, key: SNAPSHOT_KEY });
+  });
 }
 
 // After the table is playable: a page on the snapshot ends its attempt when it is left
