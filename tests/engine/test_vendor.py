@@ -249,3 +249,23 @@ def test_page_stdlib_compiles_a_module_only_when_its_bytes_pay(monkeypatch):
     chosen = vendor.page_stdlib({"big.py", "small.py"})
     assert chosen["big.py"] == ("big.pyc", b"c" * 50)
     assert chosen["small.py"] == ("small.py", small)
+
+
+def test_pyscript_bytecode_in_manni_zip_is_that_of_the_sources_pyscript_writes():
+    """PyScript writes its package from its chunk at every start; the page then imports the
+    unchecked .pyc beside each file as is, so the two must come from the same source."""
+    import base64
+    from pyodide_helper import run_in_pyodide
+    sources = vendor.pyscript_sources()
+    assert "pyscript/__init__.py" in sources and len(sources) >= 10
+    hashes = json.loads(run_in_pyodide(
+        "import base64, importlib.util, json, sys\n"
+        f"sources = {sources!r}\n"
+        "print(json.dumps({'tag': sys.implementation.cache_tag, 'hashes': {rel: base64.b64encode("
+        "importlib.util.source_hash(s.encode('utf-8'))).decode() for rel, s in sources.items()}}))"))
+    with zipfile.ZipFile(ROOT / "static" / "manni.zip") as zf:
+        for rel in sources:
+            folder, name = rel.rsplit("/", 1)
+            pyc = zf.read(f"{folder}/__pycache__/{name[:-3]}.{hashes['tag']}.pyc")
+            assert int.from_bytes(pyc[4:8], "little") == 0b01, rel  # hash-based, unchecked
+            assert pyc[8:16] == base64.b64decode(hashes["hashes"][rel]), rel
