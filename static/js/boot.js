@@ -51,18 +51,29 @@
   function setText(id, text) { var el = $(id); if (el) el.textContent = text; }
 
   // Elements marked data-boot-text="key" (text) or data-boot-aria="key" (aria-label), and the
-  // game's name; their English stays when the language lacks the key.
+  // game's name; their English stays when the language lacks the key. Each element once
+  // (data-boot-done), so a step text progress.mjs has shown since is not undone.
   function translateMarked() {
-    document.querySelectorAll("[data-boot-text]").forEach(function (el) {
+    document.querySelectorAll("[data-boot-text]:not([data-boot-done])").forEach(function (el) {
       el.textContent = t(el.dataset.bootText, el.textContent);
+      el.dataset.bootDone = "";
     });
     document.querySelectorAll('[data-i18n="app.title"]').forEach(function (el) {
-      el.textContent = t("app.title", el.textContent);
+      var name = t("app.title", el.textContent);
+      if (el.textContent !== name) el.textContent = name;  // (no mutation: no loop)
     });
-    document.title = t("app.title", document.title);
+    if (document.title !== t("app.title", document.title)) document.title = t("app.title", document.title);
     document.querySelectorAll("[data-boot-aria]").forEach(function (el) {
       el.setAttribute("aria-label", t(el.dataset.bootAria, el.getAttribute("aria-label")));
     });
+  }
+
+  // This script runs before the body is parsed: translate the marked elements as the parser
+  // adds them, so nothing is ever drawn in English for a player of another language.
+  if (lang !== "en" && document.readyState === "loading" && "MutationObserver" in window) {
+    var parsing = new MutationObserver(translateMarked);
+    parsing.observe(document.documentElement, { childList: true, subtree: true });
+    document.addEventListener("readystatechange", function () { parsing.disconnect(); });
   }
 
   function progress(message, detail) {
@@ -136,10 +147,7 @@
   }
 
   function start() {
-    if (lang !== "en") {
-      if (loading()) setText("boot-message", t("loading", "Loading…"));
-      translateMarked();
-    }
+    if (lang !== "en") translateMarked();
     watchPyErrors();
     watchPhase();
     var reload = $("boot-reload");
