@@ -26,7 +26,7 @@ LINKED = "static/vendor/pyscript/core-abc.js"
 
 def fake_site(tmp_path: Path) -> Path:
     files = set(vendor.SNAPSHOT_INPUTS) | set(vendor.PRECACHE_FIXED) | {
-        LINKED, "static/js/boot.js", "static/icons/icon-192.png", vendor.SW_TEMPLATE}
+        LINKED, "static/js/net.js", vendor.BOOT_SOURCE, "static/icons/icon-192.png", vendor.SW_TEMPLATE}
     for rel in files:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_bytes(rel.encode())
@@ -59,7 +59,7 @@ def test_runtime_id_ignores_what_the_snapshot_does_not_hold(tmp_path):
     site = fake_site(tmp_path)
     first = vendor.write_build_files(site)
     (site / "index.html").write_text(f'<p>new</p><script src="./{LINKED}"></script>')
-    (site / "static" / "js" / "boot.js").write_text("// changed")
+    (site / "static" / "js" / "net.js").write_text("// changed")
     again = vendor.write_build_files(site)
     assert again["runtime"] == first["runtime"]
     assert again["build"] != first["build"]  # but the site changed: a new deploy
@@ -70,9 +70,10 @@ def test_service_worker_lists_every_file_with_its_hash(tmp_path):
     ids = vendor.write_build_files(site)
     build, files = sw_constants(site)
     assert build == ids["build"]
-    assert LINKED in files and "static/js/boot.js" in files and "index.html" in files
+    assert LINKED in files and "static/js/net.js" in files and "index.html" in files
     assert "static/icons/icon-192.png" in files and vendor.BUILD_MODULE in files
     assert vendor.SW_TEMPLATE not in files and "sw.js" not in files
+    assert vendor.BOOT_SOURCE not in files  # served inside static/vendor/boot.js
     for rel, digest in files.items():
         assert hashlib.sha256((site / rel).read_bytes()).hexdigest() == digest
 
