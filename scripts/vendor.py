@@ -32,11 +32,11 @@ Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
                            beside where the source would be, no source), and the
                            English text catalog compiled (manni/text/locale/manni.pot
                            -> manni.json, manni.text.po.compile_catalog) and the list
-                           of languages (languages.json), stored
-                           with paths "manni/...", so pyscript.toml's
-                           `"./static/manni.zip" = "./*"` unpacks it into the
-                           interpreter's working directory and `import manni` works
-                           without compiling anything.
+                           of languages (languages.json), stored with paths
+                           "manni/..." (and "pyscript/__pycache__/..."), so that
+                           static/js/runtime.mjs unpacks it into the interpreter's
+                           working directory and `import manni` works without
+                           compiling anything.
   static/vendor/boot.js    static/js/boot.js after the loading/error screen's texts in
                            every language (the boot.* keys of manni/text/locale/).
 
@@ -252,9 +252,8 @@ def vendor_scripts() -> list[str]:
     return done
 
 
-# Runs in Pyodide under Node: compile manni/ to hash-checked .pyc for that Python. A
-# hash-checked .pyc stays valid when the zip is unpacked (new mtimes), and is refused,
-# falling back to the source, if it ever does not match the .py beside it.
+# Runs in Pyodide under Node (after scripts/bytecode.py): the bytecode of manni/ (as
+# sourceless manni/x.pyc) and of PyScript's package, for that Python.
 COMPILE_IN_PYODIDE = """
 import base64, json, os, sys
 out = {}
@@ -392,13 +391,13 @@ def sources_id(root: Path = ROOT) -> str:
     return combined_hash(root, paths)
 
 
+SOURCES_PREFIX = "manni sources "
+
+
 def zip_sources_id(path: Path) -> str | None:
     with zipfile.ZipFile(path) as zf:
         comment = zf.comment.decode("ascii", "replace")
     return comment.removeprefix(SOURCES_PREFIX) if comment.startswith(SOURCES_PREFIX) else None
-
-
-SOURCES_PREFIX = "manni sources "
 
 
 def write_zip(out: Path, files: dict[str, bytes], folders: list[str]) -> None:
@@ -509,7 +508,6 @@ def write_boot_script() -> int:
     (keys boot.*, under their name without "boot.", and the game's name app.title) in
     every language of manni/text/locale/. One file, because it blocks the first paint
     (it must: the loading screen paints in the player's language). Returns languages."""
-    sys.path.insert(0, str(ROOT))
     from manni.text import LANGUAGES, Translator
     from manni.text.translate import load
     keys = [k for k in load("en").entries if k.startswith("boot.")] + ["app.title"]
