@@ -4,7 +4,7 @@
 the action list: exactly what a record holds), so the review of a deal is the same in the
 match you played and in one resumed from its record. At each of your decisions it asks the
 Hard bot for its choice given the SeatView you had at that moment (``Match.view(seat)`` at
-that point of the replay: nothing more), with a fixed number of worlds and a seed derived
+that point of the replay: nothing more), with its fixed work (no time cap) and a seed derived
 from the match, the deal and the decision, so the suggestions are reproducible. Where your
 choice differs, Hard's estimate of the cost is the mean deal score, for your seat, of its
 choice minus yours over the same sampled worlds (played out with the Medium policy, as Hard
@@ -25,9 +25,8 @@ from .cards import cards_of
 from .deal import OVER, PLAY
 from .match import Match
 
-WORLDS = 40           # Hard's iteration budget (the tournament's): reproducible suggestions
 ESTIMATE_WORLDS = 40  # worlds for the cost of a different card
-EXCHANGE_WORLDS = 48  # worlds for the cost of a different discard (Hard's own count)
+EXCHANGE_WORLDS = 48  # worlds for the cost of a different discard
 
 
 @dataclass(frozen=True)
@@ -96,7 +95,7 @@ def deal_actions(match: Match, index: int):
         m.apply(action, seat)
 
 
-def review_steps(match: Match, index: int, seat: int = 0, worlds: int = WORLDS):
+def review_steps(match: Match, index: int, seat: int = 0):
     """Generator: the :class:`DealReview` of deal ``index`` for ``seat`` (it must be over)."""
     if index not in finished_deals(match):
         raise ValueError(f"deal {index + 1} is not over: it can't be reviewed yet")
@@ -114,7 +113,7 @@ def review_steps(match: Match, index: int, seat: int = 0, worlds: int = WORLDS):
         if who != seat:
             continue
         view = m.view(seat)
-        bot = make_bot("hard", seed=_seed(match.seed, index, n), budget_ms=None, worlds=worlds)
+        bot = make_bot("hard", seed=_seed(match.seed, index, n), budget_ms=None)
         hard = yield from bot.steps(view)
         trick = len(d.history) + 1 if d.phase == PLAY else None
         matched = _same(view, hard, action)
