@@ -14,7 +14,7 @@ sequential, never concurrent.
 
 Usage: python3 scripts/bench_bots_browser.py [--levels hard|all|easy,medium] [--deals 10]
            [--rules all] [--seed 1] [--hard-ms 140] [--hard-work N | --hard-worlds 40]
-           [--expert-ms 1000 | --expert-iterations 2000] [--phone] [--json]
+           [--expert-ms 1000] [--expert-work N] [--phone] [--json]
 --phone throttles the page's CPU 4x (DevTools' CPU throttling, as bench_boot.py --phone):
 phone-class decision times.
 Needs: npm ci && python3 scripts/vendor.py, and playwright (requirements-dev.txt).
@@ -119,7 +119,8 @@ def main() -> int:
     ap.add_argument("--hard-worlds", type=int, default=0,
                     help="Hard's iteration budget instead (fixed work: the ratio is the speed)")
     ap.add_argument("--expert-ms", type=float, default=1000, help="Expert's time budget")
-    ap.add_argument("--expert-iterations", type=int, default=0, help="Expert's iteration budget")
+    ap.add_argument("--expert-work", type=int, default=None,
+                    help="Expert's work per move (default: the level's own)")
     ap.add_argument("--phone", action="store_true",
                     help=f"throttle the page's CPU {PHONE_CPU}x (phone-class)")
     ap.add_argument("--json", action="store_true", help="print raw results as JSON")
@@ -138,9 +139,11 @@ def main() -> int:
               else args.levels.split(","))
     common = ["--rules", args.rules, "--deals", str(args.deals), "--seed", str(args.seed),
               "--hard-ms", str(args.hard_ms), "--hard-worlds", str(args.hard_worlds),
-              "--expert-ms", str(args.expert_ms), "--expert-iterations", str(args.expert_iterations)]
+              "--expert-ms", str(args.expert_ms)]
     if args.hard_work is not None:
         common += ["--hard-work", str(args.hard_work)]
+    if args.expert_work is not None:
+        common += ["--expert-work", str(args.expert_work)]
     argvs = [["bench-bots", "--json", "--levels", lvl, *common] for lvl in levels]
 
     load_before = os.getloadavg()[0]

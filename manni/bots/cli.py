@@ -8,6 +8,7 @@ import sys
 
 from ..variants import VARIANTS
 from . import LEVELS
+from .expert import EXPERT_WORK
 from .hard import BUDGET_MS, WORK
 
 
@@ -18,8 +19,7 @@ TOURNAMENT_ONLY = ("random", "ismcts")
 def _config(args) -> dict:
     hard = ({"worlds": args.hard_worlds} if args.hard_worlds
             else {"work": args.hard_work, "budget_ms": args.hard_ms or None})
-    expert = ({"iterations": args.expert_iterations, "budget_ms": None}
-              if args.expert_iterations else {"budget_ms": args.expert_ms})
+    expert = {"work": args.expert_work, "budget_ms": args.expert_ms or None}
     config: dict = {"hard": hard, "expert": expert,
                     "ismcts": {"iterations": args.ismcts_iterations}}
     if getattr(args, "card_play", False):
@@ -121,9 +121,10 @@ def add_commands(sub) -> None:
                    help="a time cap per Hard move, as in the page (0: none, repeatable runs)")
     p.add_argument("--hard-worlds", type=int, default=0,
                    help="Hard's card play as plain PIMC over this many worlds instead")
-    p.add_argument("--expert-iterations", type=int, default=2000,
-                   help="Expert's iteration budget per move (0: use --expert-ms)")
-    p.add_argument("--expert-ms", type=float, default=1000, help="Expert's time budget per move")
+    p.add_argument("--expert-work", type=int, default=EXPERT_WORK,
+                   help="Expert's work per move: cards played in its play-outs")
+    p.add_argument("--expert-ms", type=float, default=0,
+                   help="a time cap per Expert move, as in the page (0: none)")
     p.add_argument("--ismcts-iterations", type=int, default=1000,
                    help="the reference ISMCTS bot's iterations per move")
     p.add_argument("--card-play", action="store_true",
@@ -139,8 +140,8 @@ def add_commands(sub) -> None:
     p.add_argument("--hard-work", type=int, default=WORK)
     p.add_argument("--hard-ms", type=float, default=BUDGET_MS, help="0: no time cap")
     p.add_argument("--hard-worlds", type=int, default=0)
-    p.add_argument("--expert-iterations", type=int, default=0)
-    p.add_argument("--expert-ms", type=float, default=1000)
+    p.add_argument("--expert-work", type=int, default=EXPERT_WORK)
+    p.add_argument("--expert-ms", type=float, default=1000, help="0: no time cap")
     p.add_argument("--ismcts-iterations", type=int, default=1000)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_bench_bots)

@@ -25,7 +25,7 @@ from .base import Bot
 from .hard import HardBot
 from .knowledge import Knowledge
 from .policy import medium_play
-from .search import SLICE_S, match_utility, rollout
+from .search import SLICE_S, rollout
 
 EXPLORE = 0.7        # UCB1's constant, for rewards scaled to about [0, 1]
 TRICK_BONUS = 0.1    # points per trick added to the reward: a gradient where the score is flat
@@ -53,20 +53,15 @@ def _random_card(m: int, rng) -> int:
 
 class IsmctsBot(Bot):
     level = "ismcts"
-    exchange_level: type[HardBot] = HardBot  # who decides the exchange and declarations
-    match_aware = False  # the seat's own reward counts the match score (search.match_utility)
 
     def __init__(self, seed: int = 0, iterations: int = 1000, playout: str = "random",
-                 budget_ms: float | None = None, exchange_worlds: int | None = None,
-                 **kw) -> None:
+                 exchange_worlds: int | None = None, **kw) -> None:
         super().__init__(seed, **kw)
-        self.iterations = iterations  # at least this many; then on until ``budget_ms``
-        self.budget_ms = budget_ms
+        self.iterations = iterations
         if playout not in PLAYOUTS:
             raise ValueError(f"unknown playout {playout!r} (known: {', '.join(PLAYOUTS)})")
         self.playout = PLAYOUTS[playout]  # None: uniformly random cards
-        self._exchange = self.exchange_level(seed=seed, budget_ms=None,
-                                             exchange_worlds=exchange_worlds)
+        self._exchange = HardBot(seed=seed, budget_ms=None, exchange_worlds=exchange_worlds)
 
     def steps(self, view) -> Generator[None, None, Action]:
         if view.phase == Phase.EXCHANGE:
@@ -96,10 +91,7 @@ class IsmctsBot(Bot):
             def playout(seat, hand, legal, trick, leader, live, voids, info):
                 return _random_card(legal, rng)
         tb = -TRICK_BONUS if info.nolo else TRICK_BONUS
-        mine = match_utility(view, k, TRICK_BONUS) if self.match_aware else None
-        me = view.seat
         root = _Node()
-        deadline = self._deadline()
         t_slice = time.perf_counter()
         it = 0
         while True:
@@ -133,25 +125,19 @@ class IsmctsBot(Bot):
                     break
             tricks = rollout(hands, leader, trick, tricks, voids, info, playout)
             score = rules.deal_score(contract, tricks, options)
-            own = mine(tricks) if mine is not None else score[me] + tb * tricks[me]
             for n, seat in path:
                 n.visits += 1
                 n.score += score[seat]
-                n.total += (own if seat == me else score[seat] + tb * tricks[seat]) * scale
+                n.total += (score[seat] + tb * tricks[seat]) * scale
             it += 1
             now = time.perf_counter()
-            if it >= self.iterations and (deadline is None or now >= deadline):
+            if it >= self.iterations:
                 break
             if now - t_slice > SLICE_S:
                 yield
                 t_slice = time.perf_counter()
         self.last_stats = {"worlds": it, "candidates": view.legal.bit_count()}
         return root
-
-    def _deadline(self):
-        if self.budget_ms is None:
-            return None
-        return time.perf_counter() + self.budget_ms / 1000.0
 
 
 def _reasons(ranked, k: Knowledge) -> list[tuple[str, dict]]:

@@ -12,8 +12,8 @@ from ..states import Phase
 from .base import Bot, models_exchange
 from .declaring import decide, handles
 from .knowledge import Knowledge
-from .policy import medium_play
-from .search import evaluate_exchange
+from .policy import beaters, lowest, medium_play
+from .search import evaluate_exchange, match_leaders
 
 
 class MediumBot(Bot):
@@ -35,5 +35,22 @@ class MediumBot(Bot):
         k = Knowledge(view)
         c = medium_play(view.seat, view.hand, view.legal, view.trick, view.leader,
                         k.unseen | view.hand, k.voids, k.info)
+        if self.options.get("match_aware", True):
+            c = _deny_the_leader(view, k, c)
         return Play(c)
         yield  # pragma: no cover
+
+
+def _deny_the_leader(view, k: Knowledge, card: int) -> int:
+    """Near the end of a match, take a trick the leading opponent is winning (the cheapest
+    card that beats theirs) rather than let it score; otherwise ``card``."""
+    info, trick = k.info, view.trick
+    if info.nolo or not trick:
+        return card
+    win = info.contract.trick_winner(trick)
+    if (view.leader + win) % 3 not in match_leaders(view, k):
+        return card
+    can = beaters(view.legal, trick[win], trick[0] // 13, info.trump, info.power)
+    if not can or can >> card & 1:
+        return card
+    return lowest(can, info.power)

@@ -164,6 +164,13 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
 
 # -- the play: determinized search ------------------------------------------------------------
 
+def match_leaders(view, k: Knowledge) -> list[Seat]:
+    """The opponents who lead the match (at least level with us) within 3 of the target."""
+    target = view.options.get("target", 10)
+    running = k.rules.standing(view.plus, view.minus)
+    return [o for o in k.opps if running[o] >= target - 3 and running[o] >= running[k.me]]
+
+
 def match_utility(view, k: Knowledge, trick_bonus: float = 0.01,
                   rivalry: float = 0.0) -> Callable[[list[int]], float]:
     """The seat's utility of a deal's tricks: its deal score plus ``trick_bonus`` a trick
@@ -172,13 +179,11 @@ def match_utility(view, k: Knowledge, trick_bonus: float = 0.01,
     leader)."""
     me = view.seat
     rules, contract, options = k.rules, view.contract, view.options
-    target = options.get("target", 10)
-    running = rules.standing(view.plus, view.minus)
     lam = [0.0, 0.0, 0.0]
     for o in k.opps:
         lam[o] = rivalry / 2
-        if running[o] >= target - 3 and running[o] >= running[me]:
-            lam[o] = max(lam[o], 0.5)
+    for o in match_leaders(view, k):
+        lam[o] = max(lam[o], 0.5)
     tb = -trick_bonus if k.info.nolo else trick_bonus
 
     def utility(tricks: list[int]) -> float:

@@ -41,7 +41,7 @@ WHILE_ELSEWHERE = {"take-back", "export", "download-damaged", "dismiss-alert", "
 NOTICE_SECONDS = 5
 INFO_SECONDS = 3.5     # an information notice goes by itself, sooner
 HINT_SECONDS = 15      # a hint's reasons stay up longer than a refusal
-HINT_BUDGET_MS = 1000  # the Expert bot's thinking time for a hint (at least its 250 worlds)
+HINT_BUDGET_MS = 1000  # the Expert bot's time cap for a hint (as for an Expert opponent)
 
 
 CATALOG_URL = "./static/vendor/locale/{}.json"  # every other language's (scripts/vendor.py)

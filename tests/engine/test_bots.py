@@ -22,9 +22,9 @@ FAST_HARD = {"work": 400, "budget_ms": None, "exchange_worlds": 4}
 
 
 def _bot(level, seed):
-    kw = (FAST_HARD if level == "hard" else {"exchange_worlds": 4} if level == "medium"
-          else {"iterations": 30, "budget_ms": None, "exchange_worlds": 4}
-          if level in ("ismcts", "expert") else {})
+    kw = (FAST_HARD if level in ("hard", "expert") else {"exchange_worlds": 4}
+          if level == "medium" else {"iterations": 30, "exchange_worlds": 4}
+          if level == "ismcts" else {})
     return make_bot(level, seed=seed, **kw)
 
 
