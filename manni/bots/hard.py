@@ -46,11 +46,10 @@ class HardBot(Bot):
     def __init__(self, seed: int = 0, budget_ms: float | None = BUDGET_MS, work: int = WORK,
                  worlds: int | None = None, exchange_worlds: int | None = None,
                  rivalry: float = RIVALRY, endgame: int = 0, max_nodes: int = 2000,
-                 infer: float = 0.0, rollouts: int = 0, **kw) -> None:
+                 infer: float = 0.0, **kw) -> None:
         super().__init__(seed, **kw)
         self.budget_ms = budget_ms  # a time cap per decision (None: the work decides)
         self.work = work
-        self.rollouts = rollouts
         self.rivalry = rivalry
         # ``worlds``: instead of the halving search, every candidate in each of this many
         # worlds (plain PIMC, Hard before the halving; the deal review's suggestions).
@@ -108,7 +107,7 @@ class HardBot(Bot):
             seen = [n] * len(cands)
         else:
             means, seen, n = yield from halving_cards(k, self.rng, cands, utility, medium_play,
-                                                      self.rollouts, self._deadline(), self.work)
+                                                      self.work, self._deadline())
         top = max(seen)
         best = max((i for i in range(len(cands)) if seen[i] == top),
                    key=lambda i: (means[i], -power[cands[i]]))

@@ -262,20 +262,19 @@ def evaluate_cards(k: Knowledge, rng, cands: list[Card], utility: Callable[[list
 
 
 def halving_cards(k: Knowledge, rng, cands: list[Card], utility: Callable[[list[int]], float],
-                  policy: Policy, rollouts: int = 0, deadline: float | None = None,
-                  work: int = 0) -> Generator[None, None, tuple[list[float], list[int], int]]:
+                  policy: Policy, work: int, deadline: float | None = None,
+                  ) -> Generator[None, None, tuple[list[float], list[int], int]]:
     """Generator: sequential halving over the candidate cards on shared sampled worlds,
-    within ``work`` cards played in play-outs (a sampled world counts ``WORLD_WORK``) or
-    ``rollouts`` play-outs. Returns (mean utility per candidate, worlds each was played in,
-    worlds sampled); the best mean among the most played is the choice."""
+    within ``work`` cards played in play-outs (a sampled world counts ``WORLD_WORK``).
+    Returns (mean utility per candidate, worlds each was played in, worlds sampled); the
+    best mean among the most played is the choice."""
     info = k.info
 
     def score(hands, i):
         h, ld, trick, tr, v = _after(k, hands, cands[i])
         return utility(rollout(h, ld, trick, tr, v, info, policy))
-    result = yield from _halving(len(cands), lambda: k.sample(rng), score, 0,
-                                 work or rollouts, sum(k.view.hand_sizes) if work else 0,
-                                 deadline, 1)
+    result = yield from _halving(len(cands), lambda: k.sample(rng), score, 0, work,
+                                 sum(k.view.hand_sizes), deadline, 1)
     return result
 
 
@@ -285,7 +284,7 @@ def _halving(n_options: int, sample, score, worlds: int, work: int, cards: int,
 
     ``worlds`` > 0: every option in that many worlds. Otherwise sequential halving: each of
     ~log2(n_options) rounds spends an equal share of ``work`` on the options still in (a
-    world costs ``WORLD_WORK`` plus ``cards`` per option, or 1 per option when ``cards`` is 0),
+    world costs ``WORLD_WORK`` plus ``cards`` per option),
     every one of them in the same fresh worlds, then keeps the better half by mean score.
     ``deadline`` ends it once ``min_worlds`` worlds are done. Returns (mean per option,
     worlds each option was scored in, worlds sampled)."""
@@ -300,8 +299,7 @@ def _halving(n_options: int, sample, score, worlds: int, work: int, cards: int,
         if worlds:
             count = worlds
         else:
-            cost = WORLD_WORK + cards * len(alive) if cards else len(alive)
-            count = max(1, int(work / rounds / cost))
+            count = max(1, int(work / rounds / (WORLD_WORK + cards * len(alive))))
         for _ in range(count):
             world = sample()
             for i in alive:

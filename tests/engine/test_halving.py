@@ -27,14 +27,14 @@ def test_halving_finds_the_best_option_and_plays_it_most():
     means = [0.0, 0.3, 0.1, 1.0, 0.2, 0.0, 0.4, 0.1]
     for seed in range(5):
         sample, score = _noisy(means, seed)
-        got, seen, n = finish(_halving(len(means), sample, score, 0, 400, 0, None, 1))
+        got, seen, n = finish(_halving(len(means), sample, score, 0, 4000, 10, None, 1))
         top = max(seen)
         best = max((i for i in range(len(means)) if seen[i] == top), key=lambda i: got[i])
         assert best == 3
-        # 8 options: 3 rounds of ~133 play-outs, 8 then 4 then 2 options in them.
-        assert seen[3] == 16 + 33 + 66
-        assert sorted(seen) == [16] * 4 + [49] * 2 + [115] * 2
-        assert n == 115 and sum(seen) <= 400
+        # 8 options, play-outs of 10 cards: 3 rounds of ~1333 cards, 8 then 4 then 2 options.
+        assert seen[3] == 15 + 28 + 51
+        assert sorted(seen) == [15] * 4 + [43] * 2 + [94] * 2
+        assert n == 94 and n * WORLD_WORK + sum(seen) * 10 <= 4000
 
 
 def test_halving_with_fixed_worlds_plays_every_option_in_each():
