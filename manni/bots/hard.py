@@ -40,7 +40,6 @@ BUDGET_MS = 140
 
 class HardBot(Bot):
     level = "hard"
-    exchange_scale = 1  # times the exchange's default worlds (Expert samples more)
     match_aware_exchange = False
 
     def __init__(self, seed: int = 0, budget_ms: float | None = BUDGET_MS, work: int = WORK,
@@ -84,7 +83,7 @@ class HardBot(Bot):
             action = yield from evaluate_exchange(view, self.rng, self.exchange_worlds or 0,
                                                   medium_play, self._deadline(), report=report,
                                                   match_aware=self.match_aware_exchange,
-                                                  work=self.work * self.exchange_scale)
+                                                  work=self.work)
             self.last_reasons = _exchange_reasons(action, report)
             self.last_report = report  # options and their mean scores (the review's costs)
             return action
