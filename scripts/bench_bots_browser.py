@@ -13,7 +13,7 @@ and the ratio Chromium / CPython. Not a test; it only prints figures. The two ru
 sequential, never concurrent.
 
 Usage: python3 scripts/bench_bots_browser.py [--levels hard|all|easy,medium] [--deals 10]
-           [--rules all] [--seed 1] [--hard-ms 140] [--hard-work N | --hard-worlds 40]
+           [--rules all] [--seed 1] [--hard-ms 130] [--hard-work N | --hard-worlds 40]
            [--expert-ms 1000] [--expert-work N] [--phone] [--json]
 --phone throttles the page's CPU 4x (DevTools' CPU throttling, as bench_boot.py --phone):
 phone-class decision times.
@@ -113,7 +113,7 @@ def main() -> int:
     ap.add_argument("--rules", default="all", help="bench-bots --rules (default all: "
                     "Classic and Hornafjarðarmanni)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--hard-ms", type=float, default=140, help="Hard's time cap (the UI's)")
+    ap.add_argument("--hard-ms", type=float, default=130, help="Hard's time cap (the UI's)")
     ap.add_argument("--hard-work", type=int, default=None,
                     help="Hard's work per move (default: the level's own)")
     ap.add_argument("--hard-worlds", type=int, default=0,

@@ -35,7 +35,7 @@ WORK = 7000
 # match goes to whoever is ahead, so a trick taken from a scoring opponent is worth having.
 RIVALRY = 1.0
 # The page's cap per decision (phone-class ~150 ms at the 95th percentile with the work above).
-BUDGET_MS = 140
+BUDGET_MS = 130
 
 
 class HardBot(Bot):
