@@ -53,11 +53,16 @@ def _available() -> tuple[str, ...]:
 LANGUAGES = _available()
 
 
+def _files(lang: str) -> tuple[Path, Path]:
+    """Where ``lang``'s catalog is: its .po (the .pot for "en") and its compiled form."""
+    path = TEMPLATE if lang == "en" else LOCALE_DIR / f"{lang}.po"
+    return path, path.with_suffix(COMPILED)
+
+
 @lru_cache(maxsize=None)
 def load(lang: str) -> Catalog:
     """The parsed catalog of ``lang`` ("en": the English template)."""
-    path = TEMPLATE if lang == "en" else LOCALE_DIR / f"{lang}.po"
-    compiled = path.with_suffix(COMPILED)
+    path, compiled = _files(lang)
     if compiled.is_file():
         return load_compiled(compiled.read_text(encoding="utf-8"), lang == "en", compiled.name)
     if not path.is_file():
@@ -66,8 +71,7 @@ def load(lang: str) -> Catalog:
 
 
 def has_catalog(lang: str) -> bool:
-    path = TEMPLATE if lang == "en" else LOCALE_DIR / f"{lang}.po"
-    return path.is_file() or path.with_suffix(COMPILED).is_file()
+    return any(f.is_file() for f in _files(lang))
 
 
 def install(lang: str, compiled: str) -> None:
@@ -75,8 +79,9 @@ def install(lang: str, compiled: str) -> None:
     one raises PoError and nothing is kept."""
     if lang not in LANGUAGES or lang == "en":
         raise ValueError(f"not a language with a catalog to fetch: {lang!r}")
-    load_compiled(compiled, False, f"{lang}{COMPILED}")
-    (LOCALE_DIR / f"{lang}{COMPILED}").write_text(compiled, encoding="utf-8")
+    target = _files(lang)[1]
+    load_compiled(compiled, False, target.name)
+    target.write_text(compiled, encoding="utf-8")
     load.cache_clear()
 
 
