@@ -39,6 +39,8 @@ Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
                            compiling anything.
   static/vendor/boot.js    static/js/boot.js after the loading/error screen's texts in
                            every language (the boot.* keys of manni/text/locale/).
+  index.html               only the hash of its inline <style> in its
+                           Content-Security-Policy (style-src), when the style changed.
 
 Usage: python3 scripts/vendor.py [--quiet]
 """
@@ -445,8 +447,7 @@ BUILD_MODULE = "static/vendor/build.mjs"
 # The site a visit needs, precached by the service worker (paths relative to the site root):
 # these, the globs, the runtime files and every vendored file index.html links.
 PRECACHE_FIXED = ("index.html", "pyscript.toml", "static/main.py", "static/manni.zip",
-                  "static/manifest.webmanifest", BUILD_MODULE,
-                  "static/vendor/pyscript/core.js", "static/vendor/pyscript/core.css")
+                  "static/manifest.webmanifest", BUILD_MODULE, "static/vendor/pyscript/core.js")
 PRECACHE_GLOBS = ("static/css/*.css", "static/js/*.js", "static/js/*.mjs", "static/icons/*.png",
                   "static/vendor/locale/*.json")
 SW_TEMPLATE = "static/js/sw-template.js"
@@ -499,6 +500,30 @@ def write_build_files(root: Path = ROOT) -> dict:
     return {"runtime": runtime, "build": build, "files": files}
 
 
+INLINE_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
+STYLE_SRC = re.compile(r"style-src 'self'(?: 'sha256-[A-Za-z0-9+/=]+')?")
+
+
+def style_source(html: str) -> str:
+    """The style-src of a page whose one inline <style> is allowed by its hash."""
+    styles = INLINE_STYLE.findall(html)
+    if len(styles) != 1:
+        die(f"index.html must have exactly one inline <style>, not {len(styles)}")
+    digest = base64.b64encode(hashlib.sha256(styles[0].encode("utf-8")).digest()).decode()
+    return f"style-src 'self' 'sha256-{digest}'"
+
+
+def write_style_hash(root: Path = ROOT) -> bool:
+    """Put the hash of index.html's inline style (the loading screen's first frame) into its
+    Content-Security-Policy, so editing the style needs no hand-made hash. True if changed."""
+    path = root / "index.html"
+    html = path.read_text(encoding="utf-8")
+    new = STYLE_SRC.sub(style_source(html), html, count=1)
+    if new != html:
+        path.write_text(new, encoding="utf-8")
+    return new != html
+
+
 BOOT_SCRIPT = VENDOR / "boot.js"
 BOOT_SOURCE = "static/js/boot.js"
 
@@ -506,8 +531,8 @@ BOOT_SOURCE = "static/js/boot.js"
 def write_boot_script() -> int:
     """static/vendor/boot.js: static/js/boot.js after the loading/error screen's texts
     (keys boot.*, under their name without "boot.", and the game's name app.title) in
-    every language of manni/text/locale/. One file, because it blocks the first paint
-    (it must: the loading screen paints in the player's language). Returns languages."""
+    every language of manni/text/locale/. One file: the loading texts stay hidden until it
+    has run (index.html), so it is one request, fetched first. Returns languages."""
     from manni.text import LANGUAGES, Translator
     from manni.text.translate import load
     keys = [k for k in load("en").entries if k.startswith("boot.")] + ["app.title"]
@@ -531,6 +556,8 @@ def main(argv: list[str]) -> int:
     scripts = vendor_scripts()
     n = build_manni_zip()
     write_boot_script()
+    if write_style_hash() and not quiet:
+        print("index.html: the inline style's hash in its Content-Security-Policy was updated")
     ids = write_build_files()
     if not quiet:
         print(f"vendored pyodide {pyodide_v} (stdlib: {kept} of {total} entries), "

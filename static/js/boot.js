@@ -1,11 +1,13 @@
 /*
  * Loading screen and start-up failure handling for the Manni page.
  *
- * Plain JavaScript, loaded as a classic <script> in <head> before PyScript, so
- * it works even when the Python runtime never arrives. Contract with the page:
+ * Plain JavaScript, a deferred classic <script> fetched first, so it works even when
+ * the Python runtime never arrives. Contract with the page:
  *   - #table carries data-phase="loading" until Python changes it;
  *   - #boot-message / #boot-detail / #boot-reload show progress and errors
- *     (the start-up steps and bytes come from static/js/progress.mjs).
+ *     (the start-up steps and bytes come from static/js/progress.mjs);
+ *   - the loading texts (data-boot-text) stay hidden until <html data-boot-lang> says they
+ *     are in the player's language; #app-css, the page's stylesheet, waits for media="all".
  * Python (or anything else) can report a fatal start-up problem with
  *   window.manniBoot.fail("what went wrong", "optional detail").
  */
@@ -52,7 +54,8 @@
 
   // Elements marked data-boot-text="key" (text) or data-boot-aria="key" (aria-label), and the
   // game's name; their English stays when the language lacks the key. Each element once
-  // (data-boot-done), so a step text progress.mjs has shown since is not undone.
+  // (data-boot-done), so a step text progress.mjs has shown since is not undone. Then the
+  // texts may show.
   function translateMarked() {
     document.querySelectorAll("[data-boot-text]:not([data-boot-done])").forEach(function (el) {
       el.textContent = t(el.dataset.bootText, el.textContent);
@@ -66,14 +69,7 @@
     document.querySelectorAll("[data-boot-aria]").forEach(function (el) {
       el.setAttribute("aria-label", t(el.dataset.bootAria, el.getAttribute("aria-label")));
     });
-  }
-
-  // This script runs before the body is parsed: translate the marked elements as the parser
-  // adds them, so nothing is ever drawn in English for a player of another language.
-  if (lang !== "en" && document.readyState === "loading" && "MutationObserver" in window) {
-    var parsing = new MutationObserver(translateMarked);
-    parsing.observe(document.documentElement, { childList: true, subtree: true });
-    document.addEventListener("readystatechange", function () { parsing.disconnect(); });
+    document.documentElement.dataset.bootLang = lang;
   }
 
   function progress(message, detail) {
@@ -118,6 +114,25 @@
     }
   }, true);
 
+  // This script is deferred: a download that failed before it ran fired its error event
+  // unheard. Resource Timing still lists it (status 0 for a network error). Browsers
+  // without responseStatus fall back to the timeouts below.
+  function failedEarlier() {
+    if (!window.performance || !performance.getEntriesByType) return;
+    var ours = {};
+    document.querySelectorAll('script[src], link[rel="stylesheet"], link[rel="preload"], ' +
+                              'link[rel="modulepreload"]').forEach(function (el) {
+      ours[el.src || el.href] = true;
+    });
+    performance.getEntriesByType("resource").forEach(function (entry) {
+      var status = entry.responseStatus;
+      if (!ours[entry.name] || typeof status !== "number") return;
+      if (status >= 400 || (status === 0 && entry.decodedBodySize === 0)) {
+        fail(t("file_failed", "a file could not be loaded."), entry.name);
+      }
+    });
+  }
+
   // The Python runtime failing to download or start surfaces as a rejected promise.
   addEventListener("unhandledrejection", function (event) {
     if (!loading()) return;
@@ -147,7 +162,10 @@
   }
 
   function start() {
-    if (lang !== "en") translateMarked();
+    translateMarked();
+    var css = $("app-css");
+    if (css) css.media = "all";
+    failedEarlier();
     watchPyErrors();
     watchPhase();
     var reload = $("boot-reload");

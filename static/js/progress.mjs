@@ -41,7 +41,9 @@ export function step(name) {
   const order = Object.keys(STEPS);
   if (order.indexOf(name) <= order.indexOf(current)) return;
   current = name;
-  show();
+  // runtime.mjs may import this before boot.js (deferred) has run: show again once it has.
+if (window.manniBoot) show();
+else addEventListener("DOMContentLoaded", show, { once: true });
 }
 
 function record(entries) {
@@ -50,7 +52,9 @@ function record(entries) {
     if (sizes.has(url) && !arrived.has(url)) arrived.set(url, sizes.get(url));
   }
   if (arrived.size === sizes.size) step("start");
-  else if (current === "download") show();
+  else if (current === "download") // runtime.mjs may import this before boot.js (deferred) has run: show again once it has.
+if (window.manniBoot) show();
+else addEventListener("DOMContentLoaded", show, { once: true });
 }
 
 if ("PerformanceObserver" in self) {
@@ -59,4 +63,6 @@ if ("PerformanceObserver" in self) {
       .observe({ type: "resource", buffered: true });
   } catch { /* an old browser: the steps still show */ }
 }
-show();
+// runtime.mjs may import this before boot.js (deferred) has run: show again once it has.
+if (window.manniBoot) show();
+else addEventListener("DOMContentLoaded", show, { once: true });

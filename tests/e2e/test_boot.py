@@ -50,6 +50,28 @@ def test_runtime_failure_shows_error(page, base_url):
     expect(page.locator("#boot-reload")).to_be_visible()
 
 
+@pytest.mark.parametrize("how", ["network error", "404"])
+def test_a_download_that_failed_before_boot_js_ran_is_reported(page, base_url, how):
+    # boot.js is deferred: hold it until the wasm has failed, so its error event fired
+    # unheard; boot.js must find the failure in Resource Timing and say so.
+    held, failed = [], []
+    page.route(re.compile(r".*/static/vendor/boot\.js$"), lambda route: held.append(route))
+    page.route(re.compile(r".*pyodide\.asm\.wasm$"), lambda route: (
+        route.abort() if how == "network error" else route.fulfill(status=404, body="")))
+    page.on("requestfinished", lambda r: r.url.endswith(".wasm") and failed.append(r))
+    page.on("requestfailed", lambda r: r.url.endswith(".wasm") and failed.append(r))
+    page.goto(f"{base_url}/index.html", wait_until="commit")
+    page.wait_for_timeout(100)
+    while not (held and failed):
+        page.wait_for_timeout(50)
+    assert page.evaluate("window.manniBoot") is None  # boot.js has not run yet
+    held[0].continue_()
+    page.wait_for_function(
+        "() => document.getElementById('table').dataset.phase === 'error'", timeout=60_000)
+    expect(page.locator("#boot-message")).to_contain_text("could not be loaded")
+    expect(page.locator("#boot-detail")).to_contain_text("pyodide.asm.wasm")
+
+
 def test_python_error_during_boot_shows_error(page, base_url, monitor):
     # An uncaught Python error fires no `pageerror`: PyScript adds a .py-error
     # element; the loading screen must turn it into a visible error, and the

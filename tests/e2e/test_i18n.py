@@ -176,20 +176,24 @@ def test_loading_screen_speaks_the_browsers_language(browser, base_url, lang):
     How-to-play card, the progress bar's name and the update banner are the catalog's."""
     context = browser.new_context(viewport={"width": W, "height": H}, locale=f"{lang}-XX")
     page = context.new_page()
-    # What the first frames that show the loading screen draw (boot.js translates the marked
-    # elements as they are parsed, not at DOMContentLoaded, after PyScript's modules).
+    # What the first frames draw: the loading texts are hidden until boot.js (deferred) has
+    # put them in the player's language, so no frame shows them in English.
     page.add_init_script("""(() => { window.__frames = [];
       const tick = () => { const h = document.getElementById("boot-howto-title");
-        if (h) window.__frames.push([h.textContent, document.getElementById("boot-message").textContent]);
-        if (window.__frames.length < 3) requestAnimationFrame(tick); };
+        if (h) window.__frames.push([getComputedStyle(h).visibility, h.textContent,
+          document.getElementById("boot-message").textContent]);
+        if (window.__frames.filter(f => f[0] === "visible").length < 3) requestAnimationFrame(tick); };
       requestAnimationFrame(tick); })();""")
     page.route(re.compile(r".*pyodide\.asm\.wasm$"), lambda route: None)  # never answered
     page.goto(f"{base_url}/index.html?snapshot=0&sw=0")
     t = Translator(lang)
-    page.wait_for_function("window.__frames.length >= 3")
+    page.wait_for_function("window.__frames.filter(f => f[0] === 'visible').length >= 3")
     english = Translator("en")
-    for title, message in page.evaluate("window.__frames"):
-        assert title == t("boot.howto_title") and message != english("boot.loading"), (title, message)
+    for visibility, title, message in page.evaluate("window.__frames"):
+        if visibility == "visible":
+            assert title == t("boot.howto_title") and message != english("boot.loading"), (title, message)
+        else:
+            assert visibility == "hidden", visibility
     expect(page.locator("#boot-message")).to_have_text(t("boot.step_download"))
     got_of_total = re.escape(t("boot.step_bytes", got="§", total="§")).replace("§", r"\d+\.\d")
     expect(page.locator("#boot-detail")).to_have_text(re.compile(f"^{got_of_total}$"))
