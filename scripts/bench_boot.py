@@ -5,6 +5,8 @@ Opens index.html and static/bare.html (a bare loadPyodide() of the same vendored
 runtime, the floor PyScript adds to) in headless Chromium, alternating app and bare in
 one run, each in a fresh browser profile, and prints medians of
   - first paint (the first-contentful-paint entry),
+  - loading text (the app only): when the loading message first paints in the player's
+    language (Element Timing of #boot-message: it is hidden until boot.js has run),
   - playable: the moment data-phase leaves "loading" (#table on the app page, <body> on
     the bare page), from navigation start,
   - bytes on the wire up to that moment (resource timing transferSize),
@@ -53,10 +55,20 @@ PHONE_NET = {"offline": False, "latency": 60, "downloadThroughput": 9_000_000 / 
 TIMEOUT_MS = 180_000
 
 # Records performance.now() when any element's data-phase first leaves "loading", and
-# the bytes transferred by then.
+# the bytes transferred by then; and when the loading message first painted.
 PHASE_PROBE = """
 (() => {
   window.__bootReadyAt = null;
+  window.__bootTextAt = null;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.identifier === "boot-message" && window.__bootTextAt === null) {
+          window.__bootTextAt = e.renderTime || e.loadTime;
+        }
+      }
+    }).observe({ type: "element", buffered: true });
+  } catch { /* no Element Timing: no figure */ }
   const bytes = () => {
     let n = 0;
     for (const e of performance.getEntriesByType("resource")) n += e.transferSize || 0;
@@ -81,7 +93,7 @@ PHASE_PROBE = """
 READ_METRICS = """
 () => {
   const fcp = performance.getEntriesByName("first-contentful-paint")[0];
-  return { fcp: fcp ? fcp.startTime : null, ready: window.__bootReadyAt,
+  return { fcp: fcp ? fcp.startTime : null, text: window.__bootTextAt, ready: window.__bootReadyAt,
            phase: window.__bootPhase || null, bytes: window.__bootBytes,
            boot: document.documentElement.dataset.boot || null };
 }
@@ -222,7 +234,7 @@ def run(runs: int, phone: bool) -> dict:
                 first, again = visit_twice(p, server.url + path, name == "app", phone)
                 r = results.setdefault(name, {})
                 for visit, m in (("first", first), ("return", again)):
-                    for k in ("fcp", "ready", "bytes"):
+                    for k in ("fcp", "text", "ready", "bytes"):
                         r.setdefault(f"{k}_{visit}", []).append(m[k])
                 print(f"run {i + 1}/{runs} {name}: first {first['ready'] / 1000:.2f} s, "
                       f"return {again['ready'] / 1000:.2f} s", file=sys.stderr)
@@ -258,11 +270,14 @@ def main() -> int:
           f"{where}, gzip, 360x740")
     print(f"{'':26}{'app (index.html)':>18}{'bare (loadPyodide)':>20}")
     for label, key in (("first paint, first visit", "fcp_first"),
+                       ("loading text, first visit", "text_first"),
                        ("playable, first visit", "ready_first"),
                        ("first paint, return", "fcp_return"),
+                       ("loading text, return", "text_return"),
                        ("playable, return", "ready_return")):
         a, b = median(res["app"][key]), median(res["bare"][key])
-        print(f"{label:26}{a / 1000:>16.2f} s{b / 1000:>18.2f} s")
+        bare = f"{b / 1000:>18.2f} s" if b == b else f"{'-':>20}"
+        print(f"{label:26}{a / 1000:>16.2f} s{bare}")
     for label, key in (("on the wire, first visit", "bytes_first"),
                        ("on the wire, return", "bytes_return")):
         a, b = median(res["app"][key]), median(res["bare"][key])
