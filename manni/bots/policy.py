@@ -220,6 +220,9 @@ def easy_discards(hand: Mask, limit: int, info: ContractInfo, minimum: int = 0) 
 # -- Medium: card counting and void tracking (also the search's rollout policy) ------------
 
 _SUITS = range(4)
+# _AFTER[n][seat]: the seats still to play after ``seat``, the trick's n-th card.
+_AFTER = tuple(tuple(tuple((me + k) % 3 for k in range(1, 3 - n)) for me in range(3))
+               for n in range(3))
 
 
 def _higher_out(c: Card, others: Mask, above) -> bool:
@@ -248,20 +251,28 @@ def medium_play(me: Seat, hand: Mask, legal: Mask, trick, leader: Seat, live: Ma
     trump, power = info.trump, info.power
     others = live & ~hand
     n = len(trick)
-    after = [(me + k) % 3 for k in range(1, 3 - n)]
+    after = _AFTER[n][me]
     if info.nolo:
         return _nolo(legal, trick, after, others, voids, info)
     if n == 0:
         return _lead(me, legal, others, voids, trump, power, info.above)
-    lead = trick[0] // 13
-    w = winning(trick, info)
+    w = trick[0]
+    lead = w // 13
+    if n == 2:
+        c = trick[1]
+        if (c // 13 == lead or c // 13 == trump) and power[c] > power[w]:
+            w = c
     can = beaters(legal, w, lead, trump, power)
     if can:
         if not after:
             return lowest(can, power)
         best = -1
         bp = 999
-        for c in cards_of(can):
+        m = can
+        while m:
+            b = m & -m
+            m ^= b
+            c = b.bit_length() - 1
             if power[c] < bp and _holds(c, lead, after, others, voids, trump, info.above):
                 best, bp = c, power[c]
         if best >= 0:
@@ -282,7 +293,7 @@ def _shed(legal: Mask, others: Mask, trump: int, power, above) -> Card:
         if not sm:
             continue
         c = lowest(sm, power)
-        master = not _higher_out(highest(sm, power), others, above)
+        master = not others & above[highest(sm, power)]
         key = (s == trump and legal != sm, master and sm.bit_count() > 1, power[c] % 100,
                sm.bit_count())
         if bkey is None or key < bkey:
@@ -291,7 +302,7 @@ def _shed(legal: Mask, others: Mask, trump: int, power, above) -> Card:
 
 
 def _lead(me: Seat, legal: Mask, others: Mask, voids, trump: int, power, above) -> Card:
-    opp = ((me + 1) % 3, (me + 2) % 3)
+    opp = _AFTER[0][me]
     tm = SUIT_MASKS[trump] if trump >= 0 else 0
     opp_trumps = others & tm
     my_trumps = legal & tm
@@ -309,7 +320,7 @@ def _lead(me: Seat, legal: Mask, others: Mask, voids, trump: int, power, above) 
         if not sm:
             continue
         top = highest(sm, power)
-        if _higher_out(top, others, above):
+        if others & above[top]:
             continue
         out_len = (others & SUIT_MASKS[s]).bit_count()
         risk = 0
