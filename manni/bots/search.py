@@ -34,27 +34,39 @@ def rollout(hands, leader: Seat, trick, tricks, voids, info: ContractInfo,
     voids = list(voids)
     tricks = list(tricks)
     trick = list(trick)
-    trick_winner = info.contract.trick_winner
+    power, trump = info.power, info.trump
     live = hands[0] | hands[1] | hands[2]
+    # The suit led, the winning card's place in the trick and its power (as Contract.trick_winner).
+    lead = win = wp = 0
+    if trick:
+        lead = trick[0] // 13
+        win = info.contract.trick_winner(trick)
+        wp = power[trick[win]]
     while live:
-        seat = (leader + len(trick)) % 3
+        n = len(trick)
+        seat = (leader + n) % 3
         h = hands[seat]
-        if trick:
-            lead = trick[0] // 13
-            legal = h & SUIT_MASKS[lead] or h
-            c = policy(seat, h, legal, trick, leader, live, voids, info)
-            if c // 13 != lead:
+        if n:
+            c = policy(seat, h, h & SUIT_MASKS[lead] or h, trick, leader, live, voids, info)
+            s = c // 13
+            if s != lead:
                 voids[seat] |= 1 << lead
+                if s == trump and power[c] > wp:
+                    win, wp = n, power[c]
+            elif power[c] > wp:
+                win, wp = n, power[c]
         else:
             c = policy(seat, h, h, trick, leader, live, voids, info)
+            lead, win, wp = c // 13, 0, power[c]
         bit = 1 << c
         hands[seat] = h & ~bit
         live &= ~bit
-        trick.append(c)
-        if len(trick) == 3:
-            leader = (leader + trick_winner(trick)) % 3
+        if n == 2:
+            leader = (leader + win) % 3
             tricks[leader] += 1
             trick = []
+        else:
+            trick.append(c)
     return tricks
 
 

@@ -94,3 +94,32 @@ def test_exchange_by_halving_compares_discard_sets():
     assert isinstance(action, Discard) and action in report["options"]
     assert len(report["options"]) >= 3 and report["worlds"] >= 1
     m.check(action, m.turn)
+
+
+def _highest_legal(seat, hand, legal, trick, leader, live, voids, info):
+    return legal.bit_length() - 1
+
+
+def test_rollout_plays_tricks_as_the_engine_does():
+    """From every point of a deal (mid-trick too), a play-out with a fixed policy ends with
+    the tricks the engine gives the same plays (its trick winner is inlined)."""
+    from manni.bots.policy import contract_info
+    from manni.bots.search import rollout
+    checked = set()
+    for rules in ("classic", "hornafjordur"):
+        for seed in range(8):
+            m = Match(rules, seed=seed)
+            while m.phase == "exchange":
+                m.apply(kept(m.view(m.turn)), m.turn)
+            d = m.deal
+            checked.add(d.contract.name if d.contract.trump is None else "trump")
+            starts = []
+            while m.phase == "play":
+                starts.append((list(d.hands), d.leader, list(d.trick), list(d.tricks)))
+                view = m.view(m.turn)
+                m.apply(Play(view.legal.bit_length() - 1), m.turn)
+            for hands, leader, trick, tricks in starts:
+                got = rollout(hands, leader, trick, tricks, (0, 0, 0),
+                              contract_info(d.contract), _highest_legal)
+                assert got == d.tricks
+    assert checked == {"trump", "grand", "nolo"}
