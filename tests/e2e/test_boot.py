@@ -8,13 +8,18 @@ from playwright.sync_api import expect
 
 
 def test_loading_shell_is_plain_html(page, base_url, monitor):
-    # Before any Python: the table frame and the loading message are there.
-    page.route(re.compile(r".*/static/vendor/.*"), lambda route: route.abort())
+    # Before any Python, and even with no script at all: the table frame is there, and the
+    # loading message (hidden until boot.js has chosen its language) shows after a while.
+    page.route(re.compile(r".*/static/(vendor|js)/.*"), lambda route: route.abort())
     page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
     table = page.locator("#table")
     expect(table).to_be_visible()
-    expect(table).to_have_attribute("data-phase", re.compile("loading|error"))
+    expect(table).to_have_attribute("data-phase", "loading")
     expect(page.locator("#boot-status")).to_be_visible()
+    assert page.evaluate("window.manniBoot") is None
+    expect(page.locator("#boot-message")).to_be_hidden()
+    expect(page.locator("#boot-message")).to_be_visible(timeout=10_000)
+    expect(page.locator("#boot-message")).to_have_text("Loading…")
 
 
 def test_every_preloaded_file_exists():
