@@ -3,7 +3,7 @@
 Hard's search (sequential halving over the candidate cards on shared sampled worlds, the
 Medium policy playing the worlds out) with seven times the work, about what a second buys a
 phone-class page, and its exchange scored with the match in mind. It thinks in the same
-~15 ms slices as Hard (``steps()`` yields between them), so the page keeps painting; the
+~10 ms slices as Hard (``steps()`` yields between them), so the page keeps painting; the
 page stops it at ``budget_ms``, and ``budget_ms=None`` fixes the work for tests and
 tournaments.
 """

@@ -20,7 +20,7 @@ from .endgame import Solver, TooDeep, run_heads
 from .knowledge import Knowledge
 from .policy import ContractInfo, easy_discards, easy_takes
 
-SLICE_S = 0.015  # yield to the UI about this often (a phone-class slice ends within ~30 ms)
+SLICE_S = 0.010  # yield to the UI about this often (a phone-class slice then stays within ~30 ms)
 WORLD_WORK = 6  # sampling a world costs about as much as playing this many cards
 
 # (seat, hand, legal, trick, leader, live, voids, info) -> card; see policy.py

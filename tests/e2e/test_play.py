@@ -215,7 +215,7 @@ def test_hint_in_the_classic_exchange(page):
 
 def test_expert_opponents_think_in_the_page(page):
     """Expert is offered in the new-match dialog and its opponents answer in the page (each
-    move in slices of ~15 ms, about a second a move)."""
+    move in slices of ~10 ms, about a second a move)."""
     page.click("[data-action=menu]")
     labels = page.locator("#opt-level option").all_inner_texts()
     page.keyboard.press("Escape")

@@ -97,7 +97,7 @@ def test_hard_time_budget_yields_slices():
     m = Match("classic", seed=8)
     while m.phase == "exchange":
         m.apply(_bot("easy", 0).choose(m.view(m.turn)), m.turn)
-    # More work than 120 ms allows: the time cap ends it, in ~15 ms slices.
+    # More work than 120 ms allows: the time cap ends it, in ~10 ms slices.
     bot = make_bot("hard", seed=1, budget_ms=120, work=10**7)
     action, slices = _run_steps(bot, m.view(m.turn))
     m.check(action, m.turn)

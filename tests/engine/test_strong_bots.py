@@ -162,7 +162,7 @@ def _play_position(rules, seed, tricks_done):
 
 @pytest.mark.parametrize("rules,tricks_done", [("classic", 0), ("classic", 7), ("hornafjordur", 2)])
 def test_expert_thinks_in_slices(rules, tricks_done):
-    """Its work is cut into slices (yields by time, ~15 ms); the generator's answer is
+    """Its work is cut into slices (yields by time, ~10 ms); the generator's answer is
     ``choose()``'s, a legal card, with the reasons a hint shows."""
     m = _play_position(rules, 12, tricks_done)
     view = m.view(m.turn)
