@@ -53,19 +53,15 @@
   function setText(id, text) { var el = $(id); if (el) el.textContent = text; }
 
   // Elements marked data-boot-text="key" (text) or data-boot-aria="key" (aria-label), and the
-  // game's name; their English stays when the language lacks the key. Each element once
-  // (data-boot-done), so a step text progress.mjs has shown since is not undone. Then the
-  // texts may show.
+  // game's name; their English stays when the language lacks the key. Then the texts may show.
   function translateMarked() {
-    document.querySelectorAll("[data-boot-text]:not([data-boot-done])").forEach(function (el) {
+    document.querySelectorAll("[data-boot-text]").forEach(function (el) {
       el.textContent = t(el.dataset.bootText, el.textContent);
-      el.dataset.bootDone = "";
     });
     document.querySelectorAll('[data-i18n="app.title"]').forEach(function (el) {
-      var name = t("app.title", el.textContent);
-      if (el.textContent !== name) el.textContent = name;  // (no mutation: no loop)
+      el.textContent = t("app.title", el.textContent);
     });
-    if (document.title !== t("app.title", document.title)) document.title = t("app.title", document.title);
+    document.title = t("app.title", document.title);
     document.querySelectorAll("[data-boot-aria]").forEach(function (el) {
       el.setAttribute("aria-label", t(el.dataset.bootAria, el.getAttribute("aria-label")));
     });

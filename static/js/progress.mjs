@@ -41,9 +41,7 @@ export function step(name) {
   const order = Object.keys(STEPS);
   if (order.indexOf(name) <= order.indexOf(current)) return;
   current = name;
-  // runtime.mjs may import this before boot.js (deferred) has run: show again once it has.
-if (window.manniBoot) show();
-else addEventListener("DOMContentLoaded", show, { once: true });
+  show();
 }
 
 function record(entries) {
@@ -52,9 +50,7 @@ function record(entries) {
     if (sizes.has(url) && !arrived.has(url)) arrived.set(url, sizes.get(url));
   }
   if (arrived.size === sizes.size) step("start");
-  else if (current === "download") // runtime.mjs may import this before boot.js (deferred) has run: show again once it has.
-if (window.manniBoot) show();
-else addEventListener("DOMContentLoaded", show, { once: true });
+  else if (current === "download") show();
 }
 
 if ("PerformanceObserver" in self) {
