@@ -83,6 +83,13 @@ def _tournament(args) -> int:
         print(f"{p['a']} - {p['b']}: {p['diff']:+.3f} points/deal ± {p['ci95']:.3f} "
               f"(95% CI {p['low']:+.3f} .. {p['high']:+.3f}); tricks/deal "
               f"{p['tricks_diff']:+.3f} ± {p['tricks_ci95']:.3f}")
+    if res["finished_boards"]:
+        print(f"matches won per seat held ({res['finished_boards']} boards whose matches all "
+              f"ended; 1/3 is even):")
+        for lvl, r in res["levels"].items():
+            print(f"  {lvl:8} {r['wins']:.3f} ± {r['wins_ci95']:.3f}")
+        for p in res["paired"]:
+            print(f"  {p['a']} - {p['b']}: {p['wins_diff']:+.3f} ± {p['wins_ci95']:.3f}")
     return 0
 
 

@@ -73,9 +73,11 @@ def kept(view) -> Action | None:
 
 
 def play_board(rules: str, options: dict, seed: int, levels, deals: int, config: dict) -> dict:
-    """Play one board; returns {level: [points, seat-deals, tricks]} and the seconds taken.
-    ``config["card_play"]``: every seat keeps its hand in the exchange (:func:`kept`)."""
+    """Play one board; returns {level: [points, seat-deals, tricks]}, {level: [matches won,
+    seats held in finished matches]} and the seconds taken. ``config["card_play"]``: every
+    seat keeps its hand in the exchange (:func:`kept`)."""
     score = {lvl: [0, 0, 0] for lvl in levels}
+    wins = {lvl: [0, 0] for lvl in levels}
     card_play = config.get("card_play", False)
     t0 = time.perf_counter()
     for ai, arr in enumerate(arrangements(levels)):
@@ -100,7 +102,11 @@ def play_board(rules: str, options: dict, seed: int, levels, deals: int, config:
                 score[arr[s]][0] += sc[s]
                 score[arr[s]][1] += 1
                 score[arr[s]][2] += deal.tricks[s]
-    return {"seed": seed, "score": score, "seconds": time.perf_counter() - t0}
+        if match.finished:
+            for s in range(3):
+                wins[arr[s]][0] += s in match.winners
+                wins[arr[s]][1] += 1
+    return {"seed": seed, "score": score, "wins": wins, "seconds": time.perf_counter() - t0}
 
 
 def _board_job(args):
@@ -121,11 +127,18 @@ def mean_ci(xs) -> tuple[float, float]:
 def summarize(results, levels) -> dict:
     per = {lvl: [r["score"][lvl][0] / r["score"][lvl][1] for r in results] for lvl in levels}
     tricks = {lvl: [r["score"][lvl][2] / r["score"][lvl][1] for r in results] for lvl in levels}
-    out: dict[str, Any] = {"levels": {}, "paired": []}
+    # Match wins per seat held, on the boards where every match was played to its end.
+    done = [r for r in results if all(r.get("wins", {}).get(lvl, (0, 0))[1] for lvl in levels)
+            and sum(r["wins"][lvl][1] for lvl in levels) == 3 * len(arrangements(levels))]
+    won = {lvl: [r["wins"][lvl][0] / r["wins"][lvl][1] for r in done] for lvl in levels}
+    out: dict[str, Any] = {"levels": {}, "paired": [], "finished_boards": len(done)}
     for lvl in levels:
         m, ci = mean_ci(per[lvl])
         tm, tci = mean_ci(tricks[lvl])
         out["levels"][lvl] = {"mean": m, "ci95": ci, "tricks": tm, "tricks_ci95": tci}
+        if done:
+            wm, wci = mean_ci(won[lvl])
+            out["levels"][lvl].update(wins=wm, wins_ci95=wci)
     for i, a in enumerate(levels):
         for b in levels[i + 1:]:
             m, ci = mean_ci([x - y for x, y in zip(per[b], per[a])])
@@ -133,6 +146,9 @@ def summarize(results, levels) -> dict:
             out["paired"].append({"a": b, "b": a, "diff": m, "ci95": ci,
                                   "low": m - ci, "high": m + ci,
                                   "tricks_diff": tm, "tricks_ci95": tci})
+            if done:
+                wm, wci = mean_ci([x - y for x, y in zip(won[b], won[a])])
+                out["paired"][-1].update(wins_diff=wm, wins_ci95=wci)
     return out
 
 

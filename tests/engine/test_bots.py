@@ -268,6 +268,26 @@ def test_each_level_beats_random_play(level, boards, rules):
     assert pair["low"] > 0.25, pair
 
 
+def test_tournament_counts_match_wins_per_seat_held():
+    """Whole matches: every finished match has one winner, credited to the level in its seat;
+    the summary's win shares are per seat held, so over both levels they add up to 2/3 (six
+    matches, nine seats each). Boards whose matches did not all end count no wins."""
+    results = [play_board("classic", {"target": 5}, 40 + i, ("easy", "medium"), 40, {})
+               for i in range(3)]
+    for r in results:
+        assert {lvl: r["wins"][lvl][1] for lvl in ("easy", "medium")} == {"easy": 9, "medium": 9}
+        assert r["wins"]["easy"][0] + r["wins"]["medium"][0] == 6
+    out = summarize(results, ["easy", "medium"])
+    assert out["finished_boards"] == 3
+    shares = [out["levels"][lvl]["wins"] for lvl in ("easy", "medium")]
+    assert sum(shares) == pytest.approx(2 / 3)
+    (pair,) = out["paired"]
+    assert pair["wins_diff"] == pytest.approx(shares[1] - shares[0])
+    short = [play_board("classic", {}, 40, ("easy", "medium"), 1, {})]
+    out = summarize(short, ["easy", "medium"])
+    assert out["finished_boards"] == 0 and "wins" not in out["levels"]["easy"]
+
+
 _WHOLE_DEALS = r'''
 from manni import Match
 from manni.bots import make_bot
