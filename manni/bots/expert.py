@@ -1,20 +1,25 @@
 """Expert: the strongest level, for players who want it, given about a second a move.
 
-Hard's search (sequential halving over the candidate cards on shared sampled worlds, the
-Medium policy playing the worlds out) with seven times the work, about what a second buys a
-phone-class page, and its exchange scored with the match in mind. It thinks in the same
-~10 ms slices as Hard (``steps()`` yields between them), so the page keeps painting; the
-page stops it at ``budget_ms``, and ``budget_ms=None`` fixes the work for tests and
-tournaments.
+Its card play is a tree search over the moves as this seat observes them (the information-set
+search of :mod:`.ismcts`: a fresh sampled world every iteration, UCB1 over the cards playable
+in it), with the Medium policy playing each world out, within a fixed amount of work (cards
+played, as Hard's ``work``: six times Hard's). Unlike Hard's halving, which fixes every later
+move to the policy's, the tree searches the opponents' replies and its own next cards too.
+Declarations and the exchange are Hard's, the exchange scored with the match in mind
+(``tree=False``: Hard's halving for the card play as well, with Expert's work). It thinks in the
+same ~10 ms slices as Hard (``steps()`` yields between them), so the page keeps painting; the
+page stops it at ``budget_ms``, and ``budget_ms=None`` fixes the work for tests and tournaments.
 """
 
 from __future__ import annotations
 
 from .hard import WORK, HardBot
+from .ismcts import IsmctsBot
 
-# ~140 ms of CPython a move, ~1 s in a phone-class page (Pyodide ~1.8x CPython, a 4x
-# throttled CPU), where the page's cap stops it.
-EXPERT_WORK = 7 * WORK
+# Six times Hard's: the tree costs ~1.1x (p95) to ~1.35x (p50) the halving's CPython time per
+# card of work, so this takes about what 7x Hard's work took the halving: ~1 s a move in a
+# phone-class page, where the page's cap stops it.
+EXPERT_WORK = 6 * WORK
 
 
 class ExpertBot(HardBot):
@@ -22,5 +27,16 @@ class ExpertBot(HardBot):
     match_aware_exchange = True
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000,
-                 work: int = EXPERT_WORK, **kw) -> None:
+                 work: int = EXPERT_WORK, tree: bool = True, **kw) -> None:
         super().__init__(seed, budget_ms=budget_ms, work=work, **kw)
+        self.tree = tree
+
+    def _play(self, view):
+        if not self.tree:
+            action = yield from super()._play(view)
+            return action
+        search = IsmctsBot(playout="medium", work=self.work, budget_ms=self.budget_ms)
+        search.rng = self.rng
+        action = yield from search.steps(view)
+        self.last_reasons, self.last_stats = search.last_reasons, search.last_stats
+        return action

@@ -9,7 +9,8 @@ sizes, who exchanged how much), a descent by UCB1 over the children legal in tha
 and each node credited with the deal score of the seat that moved into it. The move is the
 root's most visited child. The exchange and declarations are Hard's, so a tournament
 compares card play. ``playout="medium"`` plays out with the Medium policy instead of
-random cards (a stronger, slower variant, not the textbook reference).
+random cards (a stronger, slower variant, not the textbook reference): Expert's card play,
+bounded by ``work`` (cards played, as Hard's) and ``budget_ms`` instead of ``iterations``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from .base import Bot
 from .hard import HardBot
 from .knowledge import Knowledge
 from .policy import medium_play
-from .search import SLICE_S, rollout
+from .search import SLICE_S, WORLD_WORK, rollout
 
 EXPLORE = 0.7        # UCB1's constant, for rewards scaled to about [0, 1]
 TRICK_BONUS = 0.1    # points per trick added to the reward: a gradient where the score is flat
@@ -55,9 +56,14 @@ class IsmctsBot(Bot):
     level = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 1000, playout: str = "random",
-                 exchange_worlds: int | None = None, **kw) -> None:
+                 exchange_worlds: int | None = None, work: int | None = None,
+                 budget_ms: float | None = None, **kw) -> None:
         super().__init__(seed, **kw)
         self.iterations = iterations
+        # ``work``: stop at this many cards played (a sampled world counts WORLD_WORK) instead
+        # of after ``iterations``, so a move costs about the same early and late in a deal.
+        self.work = work
+        self.budget_ms = budget_ms  # a time cap per decision (None: none)
         if playout not in PLAYOUTS:
             raise ValueError(f"unknown playout {playout!r} (known: {', '.join(PLAYOUTS)})")
         self.playout = PLAYOUTS[playout]  # None: uniformly random cards
@@ -94,6 +100,9 @@ class IsmctsBot(Bot):
         root = _Node()
         t_slice = time.perf_counter()
         it = 0
+        spent = 0
+        per_world = WORLD_WORK + sum(view.hand_sizes)
+        deadline = None if self.budget_ms is None else t_slice + self.budget_ms / 1000.0
         while True:
             hands = k.sample(rng)
             leader, trick, tricks = view.leader, list(view.trick), list(view.tricks)
@@ -130,13 +139,16 @@ class IsmctsBot(Bot):
                 n.score += score[seat]
                 n.total += (score[seat] + tb * tricks[seat]) * scale
             it += 1
+            spent += per_world
             now = time.perf_counter()
-            if it >= self.iterations:
+            if (spent >= self.work) if self.work is not None else it >= self.iterations:
+                break
+            if deadline is not None and now >= deadline:
                 break
             if now - t_slice > SLICE_S:
                 yield
                 t_slice = time.perf_counter()
-        self.last_stats = {"worlds": it, "candidates": view.legal.bit_count()}
+        self.last_stats = {"worlds": it, "candidates": view.legal.bit_count(), "work": spent}
         return root
 
 

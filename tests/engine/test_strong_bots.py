@@ -11,6 +11,7 @@ from manni.actions import KEEP, Discard, Play
 from manni.bots import LEVELS, make_bot
 from manni.bots.endgame import Solver, TooDeep, brute_force
 from manni.bots.expert import EXPERT_WORK
+from manni.bots.search import WORLD_WORK
 from manni.bots.tournament import kept, play_board, summarize
 from manni.rules.base import _TRUMPS, GRAND, NOLO
 
@@ -163,23 +164,61 @@ def _play_position(rules, seed, tricks_done):
 @pytest.mark.parametrize("rules,tricks_done", [("classic", 0), ("classic", 7), ("hornafjordur", 2)])
 def test_expert_thinks_in_slices(rules, tricks_done):
     """Its work is cut into slices (yields by time, ~10 ms); the generator's answer is
-    ``choose()``'s, a legal card, with the reasons a hint shows."""
+    ``choose()``'s, a legal card, with the reasons a hint shows, within its work."""
     m = _play_position(rules, 12, tricks_done)
     view = m.view(m.turn)
     bot = make_bot("expert", seed=3, budget_ms=None)
     action, slices = run_counting_slices(bot.steps(view))
-    if bot.last_stats:  # more than one candidate card
-        assert bot.last_stats["rollouts"] * sum(view.hand_sizes) <= EXPERT_WORK
-        assert bot.last_stats["rollouts"] * sum(view.hand_sizes) > EXPERT_WORK // 2
+    if bot.last_stats:  # more than one legal card
+        per_world = WORLD_WORK + sum(view.hand_sizes)
+        assert EXPERT_WORK <= bot.last_stats["work"] < EXPERT_WORK + per_world
+        assert bot.last_stats["worlds"] * per_world == bot.last_stats["work"]
         assert [key for key, _ in bot.last_reasons][:2] == ["expected", "next_best"]
     assert slices >= 1
     assert action == make_bot("expert", seed=3, budget_ms=None).choose(view)
     m.check(action, m.turn)
 
 
+def test_expert_plays_the_tree_search_with_medium_play_outs():
+    """Expert's card is the information-set tree search's (Medium play-outs, Expert's work);
+    ``tree=False`` gives Hard's halving with the same work instead."""
+    differ = 0
+    for seed, tricks_done in ((12, 0), (12, 5), (3, 2), (8, 9)):
+        m = _play_position("classic", seed, tricks_done)
+        view = m.view(m.turn)
+        if view.legal.bit_count() < 2:
+            continue
+        expert = make_bot("expert", seed=5, budget_ms=None, work=6000).choose(view)
+        tree = make_bot("ismcts", seed=5, playout="medium", work=6000).choose(view)
+        halving = make_bot("expert", seed=5, budget_ms=None, work=6000, tree=False).choose(view)
+        assert expert == tree
+        assert halving == make_bot("hard", seed=5, budget_ms=None, work=6000).choose(view)
+        differ += expert != halving
+    assert differ >= 1
+
+
+def test_ismcts_work_and_time_caps():
+    """``work``: iterations until that many cards are played (a world counts WORLD_WORK), so
+    an early move runs fewer iterations than a late one; ``budget_ms`` stops it sooner."""
+    early = _play_position("classic", 12, 0)
+    late = _play_position("classic", 12, 8)
+    iters = []
+    for m in (early, late):
+        view = m.view(m.turn)
+        bot = make_bot("ismcts", seed=1, playout="medium", work=3000)
+        bot.choose(view)
+        per_world = WORLD_WORK + sum(view.hand_sizes)
+        assert bot.last_stats["worlds"] == -(-3000 // per_world)
+        iters.append(bot.last_stats["worlds"])
+    assert iters[0] < iters[1]
+    bot = make_bot("ismcts", seed=1, playout="medium", work=10 ** 9, budget_ms=30)
+    bot.choose(early.view(early.turn))
+    assert 1 <= bot.last_stats["worlds"] < 10 ** 9 // 60
+
+
 def test_expert_is_a_level_with_a_second_to_think():
     bot = make_bot("expert")
-    assert "expert" in LEVELS and bot.budget_ms == 1000 and bot.work == 7 * make_bot("hard").work
+    assert "expert" in LEVELS and bot.budget_ms == 1000 and bot.work == 6 * make_bot("hard").work
     assert bot.match_aware_exchange and not make_bot("hard").match_aware_exchange
 
 
