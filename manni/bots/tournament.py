@@ -128,8 +128,8 @@ def summarize(results, levels) -> dict:
     per = {lvl: [r["score"][lvl][0] / r["score"][lvl][1] for r in results] for lvl in levels}
     tricks = {lvl: [r["score"][lvl][2] / r["score"][lvl][1] for r in results] for lvl in levels}
     # Match wins per seat held, on the boards where every match was played to its end.
-    done = [r for r in results if all(r.get("wins", {}).get(lvl, (0, 0))[1] for lvl in levels)
-            and sum(r["wins"][lvl][1] for lvl in levels) == 3 * len(arrangements(levels))]
+    seats = 3 * len(arrangements(levels))
+    done = [r for r in results if sum(w[1] for w in r["wins"].values()) == seats]
     won = {lvl: [r["wins"][lvl][0] / r["wins"][lvl][1] for r in done] for lvl in levels}
     out: dict[str, Any] = {"levels": {}, "paired": [], "finished_boards": len(done)}
     for lvl in levels:
