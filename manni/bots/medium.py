@@ -50,7 +50,7 @@ def _deny_the_leader(view, k: Knowledge, card: int) -> int:
     win = info.contract.trick_winner(trick)
     if (view.leader + win) % 3 not in match_leaders(view, k):
         return card
-    can = beaters(view.legal, trick[win], trick[0] // 13, info.trump, info.power)
+    can = beaters(view.legal, trick[win], info)
     if not can or can >> card & 1:
         return card
     return lowest(can, info.power)

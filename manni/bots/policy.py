@@ -50,8 +50,8 @@ def lowbit(m: Mask) -> Card:
     return (m & -m).bit_length() - 1
 
 
-# The four scans below walk a mask's bits inline, not through ``cards_of``: they are the
-# rollouts' innermost loops, where a call per (mostly tiny) mask costs about a third more.
+# The scans below walk a mask's bits inline, not through ``cards_of``, for masks of any
+# suits (Easy's policy, the exchange); Medium uses the one-suit bit operations further down.
 
 def lowest(m: Mask, power) -> Card:
     """The weakest card of mask m by power (Ace low in Nóló)."""
@@ -87,20 +87,13 @@ def weaker(m: Mask, p: int, power) -> Mask:
     return out
 
 
-def stronger(m: Mask, p: int, power) -> Mask:
-    """The cards of mask ``m`` stronger than power ``p``."""
-    out = 0
-    while m:
-        b = m & -m
-        m ^= b
-        if power[b.bit_length() - 1] > p:
-            out |= b
+def beaters(m: Mask, w: Card, info: ContractInfo) -> Mask:
+    """Cards of m that would beat w, the card winning a trick (of the suit led or a trump)."""
+    trump = info.trump
+    out = m & info.above[w]
+    if trump >= 0 and w // 13 != trump:
+        out |= m & SUIT_MASKS[trump]
     return out
-
-
-def beaters(m: Mask, w: Card, lead: int, trump: int, power) -> Mask:
-    """Cards of m that would beat card w in a trick led in suit ``lead``."""
-    return stronger(m & (SUIT_MASKS[lead] | (SUIT_MASKS[trump] if trump >= 0 else 0)), power[w], power)
 
 
 def hand_strength(hand: Mask, trump: int) -> int:
@@ -136,7 +129,7 @@ def easy_play(hand: Mask, legal: Mask, trick, info: ContractInfo) -> Card:
         return lowest(legal & SUIT_MASKS[best], power)
     lead = trick[0] // 13
     w = winning(trick, info)
-    can = beaters(legal, w, lead, trump, power)
+    can = beaters(legal, w, info)
     if legal & SUIT_MASKS[lead]:
         if not can:
             return lowest(legal, power)
@@ -218,11 +211,31 @@ def easy_discards(hand: Mask, limit: int, info: ContractInfo, minimum: int = 0) 
 
 
 # -- Medium: card counting and void tracking (also the search's rollout policy) ------------
+#
+# Medium works on one suit at a time, where a card's power follows its index (bit) except
+# for Nóló's low Ace, so the weakest and strongest card of a one-suit mask are bit operations:
+# ``lowbit`` and ``top`` outside Nóló, ``nolo_low`` and ``nolo_high`` in it.
 
 _SUITS = range(4)
 # _AFTER[n][seat]: the seats still to play after ``seat``, the trick's n-th card.
 _AFTER = tuple(tuple(tuple((me + k) % 3 for k in range(1, 3 - n)) for me in range(3))
                for n in range(3))
+ACES = sum(1 << (13 * s + 12) for s in range(4))
+
+
+def top(sm: Mask) -> Card:
+    """The strongest card of a one-suit mask (not Nóló)."""
+    return sm.bit_length() - 1
+
+
+def nolo_low(sm: Mask) -> Card:
+    """The weakest card of a one-suit mask in Nóló: its Ace, else its lowest."""
+    return lowbit(sm & ACES or sm)
+
+
+def nolo_high(sm: Mask) -> Card:
+    """The strongest card of a one-suit mask in Nóló: its highest but the Ace."""
+    return (sm & ~ACES or sm).bit_length() - 1
 
 
 def _higher_out(c: Card, others: Mask, above) -> bool:
@@ -230,87 +243,87 @@ def _higher_out(c: Card, others: Mask, above) -> bool:
     return (others & above[c]) != 0
 
 
-def _holds(c: Card, lead: int, after, others: Mask, voids, trump: int, above) -> bool:
-    """Would card c, winning now, still win after the seats in ``after`` have played?"""
-    s = c // 13
+def _lowest_holding(can: Mask, lead: int, after, others: Mask, voids, trump: int, above) -> Card:
+    """The weakest card of ``can`` (one suit, led or trumps) that, winning the trick now,
+    still wins after the seats in ``after`` have played; -1 if none will."""
+    s = lowbit(can) // 13
+    must_top = False  # a seat to play may beat us in this suit: only its masters hold
     for p in after:
         v = voids[p]
         if not v >> lead & 1:
-            if s == lead and _higher_out(c, others, above):
-                return False
+            if s == lead:
+                must_top = True
         elif trump >= 0 and not v >> trump & 1 and others & SUIT_MASKS[trump]:
-            if s != trump or _higher_out(c, others, above):
-                return False
-    return True
+            if s != trump:
+                return -1  # that seat may ruff
+            must_top = True
+    out = others & SUIT_MASKS[s]
+    if must_top and out:
+        can &= above[top(out)]  # the cards over every unseen one
+    return lowbit(can) if can else -1
 
 
 def medium_play(me: Seat, hand: Mask, legal: Mask, trick, leader: Seat, live: Mask, voids,
                 info: ContractInfo) -> Card:
+    """``legal`` follows suit when it can (as the rules' legal cards)."""
     if legal & (legal - 1) == 0:
         return lowbit(legal)
-    trump, power = info.trump, info.power
     others = live & ~hand
     n = len(trick)
     after = _AFTER[n][me]
     if info.nolo:
         return _nolo(legal, trick, after, others, voids, info)
+    trump, above = info.trump, info.above
     if n == 0:
-        return _lead(me, legal, others, voids, trump, power, info.above)
+        return _lead(me, legal, others, voids, trump, above)
     w = trick[0]
     lead = w // 13
     if n == 2:
+        power = info.power
         c = trick[1]
         if (c // 13 == lead or c // 13 == trump) and power[c] > power[w]:
             w = c
-    can = beaters(legal, w, lead, trump, power)
+    can = beaters(legal, w, info)  # one suit: legal follows suit, or holds none of it
     if can:
         if not after:
-            return lowest(can, power)
-        best = -1
-        bp = 999
-        m = can
-        while m:
-            b = m & -m
-            m ^= b
-            c = b.bit_length() - 1
-            if power[c] < bp and _holds(c, lead, after, others, voids, trump, info.above):
-                best, bp = c, power[c]
+            return lowbit(can)
+        best = _lowest_holding(can, lead, after, others, voids, trump, above)
         if best >= 0:
             return best
         if not legal & SUIT_MASKS[lead]:
             # Ruffing: worth it unless the next seat is known to overruff too.
             v = voids[after[0]]
             if not v >> lead & 1:
-                return lowest(can, power)
-    return _shed(legal, others, trump, power, info.above)
+                return lowbit(can)
+    return _shed(legal, others, trump, above)
 
 
-def _shed(legal: Mask, others: Mask, trump: int, power, above) -> Card:
+def _shed(legal: Mask, others: Mask, trump: int, above) -> Card:
     """Throw the card least likely to win a trick later: low, from a suit without masters."""
     best, bkey = -1, None
     for s in _SUITS:
         sm = legal & SUIT_MASKS[s]
         if not sm:
             continue
-        c = lowest(sm, power)
-        master = not others & above[highest(sm, power)]
-        key = (s == trump and legal != sm, master and sm.bit_count() > 1, power[c] % 100,
+        c = lowbit(sm)
+        master = not others & above[top(sm)]
+        key = (s == trump and legal != sm, master and sm.bit_count() > 1, c % 13,
                sm.bit_count())
         if bkey is None or key < bkey:
             best, bkey = c, key
     return best
 
 
-def _lead(me: Seat, legal: Mask, others: Mask, voids, trump: int, power, above) -> Card:
+def _lead(me: Seat, legal: Mask, others: Mask, voids, trump: int, above) -> Card:
     opp = _AFTER[0][me]
     tm = SUIT_MASKS[trump] if trump >= 0 else 0
     opp_trumps = others & tm
     my_trumps = legal & tm
     # Draw trumps with a master trump while the opponents may still hold some.
     if my_trumps and opp_trumps and any(not voids[p] >> trump & 1 for p in opp):
-        top = highest(my_trumps, power)
-        if not _higher_out(top, others, above) and my_trumps.bit_count() >= 2:
-            return top
+        t = top(my_trumps)
+        if not _higher_out(t, others, above) and my_trumps.bit_count() >= 2:
+            return t
     # Cash side-suit masters that will not be ruffed.
     best, bkey = -1, None
     for s in _SUITS:
@@ -319,8 +332,8 @@ def _lead(me: Seat, legal: Mask, others: Mask, voids, trump: int, power, above) 
         sm = legal & SUIT_MASKS[s]
         if not sm:
             continue
-        top = highest(sm, power)
-        if others & above[top]:
+        t = top(sm)
+        if others & above[t]:
             continue
         out_len = (others & SUIT_MASKS[s]).bit_count()
         risk = 0
@@ -330,7 +343,7 @@ def _lead(me: Seat, legal: Mask, others: Mask, voids, trump: int, power, above) 
                     risk += 1 + (voids[p] >> s & 1) * 2
         key = (risk, -sm.bit_count())
         if bkey is None or key < bkey:
-            best, bkey = top, key
+            best, bkey = t, key
     if bkey is not None and bkey[0] <= 1:
         return best
     # With trumps left, lead a singleton side card to ruff that suit later.
@@ -349,16 +362,12 @@ def _lead(me: Seat, legal: Mask, others: Mask, voids, trump: int, power, above) 
             k = (side & SUIT_MASKS[s]).bit_count()
             if k > bl:
                 bs, bl = s, k
-        return lowest(side & SUIT_MASKS[bs], power)
-    return lowest(legal, power)
-
-
-def _count_below(m: Mask, p: int, power) -> int:
-    return weaker(m, p, power).bit_count()
+        return lowbit(side & SUIT_MASKS[bs])
+    return lowbit(legal)  # trumps only
 
 
 def _nolo(legal: Mask, trick, after, others: Mask, voids, info: ContractInfo) -> Card:
-    power = info.power
+    above = info.above
     if not trick:
         # Lead the card the others are most likely to beat: few unseen cards under it.
         best, bkey = -1, None
@@ -366,31 +375,36 @@ def _nolo(legal: Mask, trick, after, others: Mask, voids, info: ContractInfo) ->
             sm = legal & SUIT_MASKS[s]
             if not sm:
                 continue
-            c = lowest(sm, power)
+            c = nolo_low(sm)
             om = others & SUIT_MASKS[s]
-            below = _count_below(om, power[c], power)
-            above = om.bit_count() - below
+            over = (om & above[c]).bit_count()
+            below = om.bit_count() - over
             followers = sum(1 for p in after if not voids[p] >> s & 1)
-            key = (followers == 0 or above == 0, below, -above)
+            key = (followers == 0 or over == 0, below, -over)
             if bkey is None or key < bkey:
                 best, bkey = c, key
         return best
     lead = trick[0] // 13
-    w = winning(trick, info)
+    w = winning(trick, info)  # of the suit led: Nóló has no trumps
     follow = legal & SUIT_MASKS[lead]
     if follow:
-        under = weaker(follow, power[w], power)
+        under = follow & ~above[w]
         if under:
-            return highest(under, power)
+            return nolo_high(under)
         if not after:
-            return highest(follow, power)
+            return nolo_high(follow)
         # We win unless the next seat goes over: give it the best chance.
-        return lowest(follow, power)
-    # Void: throw the most dangerous card, the one with the most unseen cards under it.
+        return nolo_low(follow)
+    # Void: throw the most dangerous card, the one with the most unseen cards under it (each
+    # suit's strongest card: it beats the suit's others on both counts).
+    power = info.power
     best, vkey = -1, None
-    for c in cards_of(legal):
-        pc = power[c]
-        danger = (_count_below(others & SUIT_MASKS[c // 13], pc, power), pc)
+    for s in _SUITS:
+        sm = legal & SUIT_MASKS[s]
+        if not sm:
+            continue
+        c = nolo_high(sm)
+        danger = ((others & SUIT_MASKS[s] & ~above[c]).bit_count(), power[c])
         if vkey is None or danger > vkey:
             best, vkey = c, danger
     return best

@@ -25,7 +25,7 @@ def _shed_positions(seed: int):
         info = contract_info(view.contract)
         trick = view.trick
         win = info.contract.trick_winner(trick)
-        can = beaters(view.legal, trick[win], trick[0] // 13, info.trump, info.power)
+        can = beaters(view.legal, trick[win], info)
         if can and not can >> action.card & 1:
             out.append((view, (view.leader + win) % 3))
     bots = [make_bot("medium", seed=s, exchange_worlds=4) for s in range(3)]
@@ -44,8 +44,7 @@ def test_medium_takes_the_trick_from_the_match_leader():
         near = dataclasses.replace(view, plus=tuple(plus))
         info = contract_info(view.contract)
         trick = view.trick
-        can = beaters(view.legal, trick[info.contract.trick_winner(trick)], trick[0] // 13,
-                      info.trump, info.power)
+        can = beaters(view.legal, trick[info.contract.trick_winner(trick)], info)
         action = bot.choose(near)
         assert isinstance(action, Play) and can >> action.card & 1
         assert min(info.power[c] for c in range(52) if can >> c & 1) == info.power[action.card]
