@@ -17,7 +17,7 @@ from .policy import contract_info
 
 class Knowledge:
     __slots__ = ("view", "me", "rules", "info", "unseen", "voids", "opps", "need", "_pool",
-                 "_plays", "_played_by")
+                 "_plays", "_played_by", "_deal")
 
     def __init__(self, view) -> None:
         self.view = view
@@ -34,6 +34,7 @@ class Knowledge:
         self.opps: tuple[Seat, Seat] = ((me + 1) % 3, (me + 2) % 3)
         self.need = tuple(view.hand_sizes[o] for o in self.opps)
         self._pool: list[int] | None = None
+        self._deal: tuple | None = None  # see _dealing
         self._plays = [(leader, cards) for leader, cards, _w in view.history]
         if view.trick:
             self._plays.append((view.leader, view.trick))
@@ -74,17 +75,11 @@ class Knowledge:
         """Hands by seat (ours as it is), the others dealt from the unseen cards."""
         hands = [0, 0, 0]
         hands[self.me] = self.view.hand
-        unseen = self.unseen
-        (a, b), (na, nb) = self.opps, self.need
-        held = self.forced()
-        if held:
-            unseen &= ~held[1]
-            if held[0] == a:
-                na -= 1
-            else:
-                nb -= 1
-        cards = cards_of(unseen)
-        va, vb = self.voids[a], self.voids[b]
+        if self._deal is None:
+            self._deal = self._dealing()
+        cards, na, nb, held, va, vb, order = self._deal
+        cards = list(cards)  # each world shuffles the same ascending list
+        a, b = self.opps
         n_out = len(cards) - na - nb
         if not (va or vb):
             rng.shuffle(cards)
@@ -94,7 +89,7 @@ class Knowledge:
         # Most constrained cards first; each goes where it may, weighted by room left.
         for _ in range(tries):
             rng.shuffle(cards)
-            cards.sort(key=lambda c: (va >> (c // 13) & 1) + (vb >> (c // 13) & 1), reverse=True)
+            cards.sort(key=order.__getitem__, reverse=True)
             ra, rb, ro = na, nb, n_out
             ha = hb = 0
             ok = True
@@ -123,6 +118,23 @@ class Knowledge:
         hands[a] = mask_of(cards[:na])
         hands[b] = mask_of(cards[na:na + nb])
         return _with(hands, held)
+
+    def _dealing(self) -> tuple:
+        """What every sampled world deals: (the unseen cards not surely held, ascending; how
+        many each opponent gets; the surely held card, as :meth:`forced`; the opponents'
+        voids; per card, how many of them lack its suit)."""
+        (a, b), (na, nb) = self.opps, self.need
+        held = self.forced()
+        unseen = self.unseen
+        if held:
+            unseen &= ~held[1]
+            if held[0] == a:
+                na -= 1
+            else:
+                nb -= 1
+        va, vb = self.voids[a], self.voids[b]
+        order = [(va >> (c // 13) & 1) + (vb >> (c // 13) & 1) for c in range(52)]
+        return cards_of(unseen), na, nb, held, va, vb, order
 
     def sample_exchange(self, rng) -> tuple[list[Mask], list[int]]:
         """A world at the seat's exchange turn (no voids yet): (hands by seat, the other

@@ -300,6 +300,8 @@ def medium_play(me: Seat, hand: Mask, legal: Mask, trick, leader: Seat, live: Ma
 
 def _shed(legal: Mask, others: Mask, trump: int, above) -> Card:
     """Throw the card least likely to win a trick later: low, from a suit without masters."""
+    if not legal & ~SUIT_MASKS[top(legal) // 13]:
+        return lowbit(legal)  # one suit: its lowest
     best, bkey = -1, None
     for s in _SUITS:
         sm = legal & SUIT_MASKS[s]
@@ -320,7 +322,7 @@ def _lead(me: Seat, legal: Mask, others: Mask, voids, trump: int, above) -> Card
     opp_trumps = others & tm
     my_trumps = legal & tm
     # Draw trumps with a master trump while the opponents may still hold some.
-    if my_trumps and opp_trumps and any(not voids[p] >> trump & 1 for p in opp):
+    if my_trumps and opp_trumps and not (voids[opp[0]] & voids[opp[1]]) >> trump & 1:
         t = top(my_trumps)
         if not _higher_out(t, others, above) and my_trumps.bit_count() >= 2:
             return t
@@ -370,6 +372,7 @@ def _nolo(legal: Mask, trick, after, others: Mask, voids, info: ContractInfo) ->
     above = info.above
     if not trick:
         # Lead the card the others are most likely to beat: few unseen cards under it.
+        both_void = voids[after[0]] & voids[after[1]]
         best, bkey = -1, None
         for s in _SUITS:
             sm = legal & SUIT_MASKS[s]
@@ -379,8 +382,7 @@ def _nolo(legal: Mask, trick, after, others: Mask, voids, info: ContractInfo) ->
             om = others & SUIT_MASKS[s]
             over = (om & above[c]).bit_count()
             below = om.bit_count() - over
-            followers = sum(1 for p in after if not voids[p] >> s & 1)
-            key = (followers == 0 or over == 0, below, -over)
+            key = (over == 0 or bool(both_void >> s & 1), below, -over)
             if bkey is None or key < bkey:
                 best, bkey = c, key
         return best
