@@ -6,7 +6,8 @@ in it), with the Medium policy playing each world out, within a fixed amount of 
 played, as Hard's ``work``: six times Hard's). Unlike Hard's halving, which fixes every later
 move to the policy's, the tree searches the opponents' replies and its own next cards too.
 Declarations and the exchange are Hard's, the exchange scored with the match in mind
-(``tree=False``: Hard's halving for the card play as well, with Expert's work). It thinks in the
+(``tree=False``: Hard's halving for the card play as well, with Expert's work). Like Hard, it
+plays at once when every legal card is equivalent (no unseen card between them). It thinks in the
 same ~10 ms slices as Hard (``steps()`` yields between them), so the page keeps painting; the
 page stops it at ``budget_ms``, and ``budget_ms=None`` fixes the work for tests and tournaments.
 """
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 from .hard import WORK, HardBot
 from .ismcts import IsmctsBot
+from .knowledge import Knowledge
+from .search import candidates
 
 # Six times Hard's: the tree costs ~1.1x (p95) to ~1.35x (p50) the halving's CPython time per
 # card of work, so this takes about what 7x Hard's work took the halving: ~1 s a move in a
@@ -35,6 +38,10 @@ class ExpertBot(HardBot):
         if not self.tree:
             action = yield from super()._play(view)
             return action
+        k = Knowledge(view)
+        cands = candidates(view.legal, k.unseen, k.info.power)
+        if len(cands) == 1:
+            return self._only_card(cands[0])
         search = IsmctsBot(playout="medium", work=self.work, budget_ms=self.budget_ms)
         search.rng = self.rng
         action = yield from search.steps(view)

@@ -95,8 +95,7 @@ class HardBot(Bot):
         power = k.info.power
         cands = candidates(view.legal, k.unseen, power)
         if len(cands) == 1:
-            self.last_reasons = [("only_card", {"card": cands[0]})]
-            return Play(cands[0])
+            return self._only_card(cands[0])
         utility = match_utility(view, k, rivalry=self.rivalry)
         if self.worlds is not None:
             totals, n = yield from evaluate_cards(k, self.rng, cands, utility, medium_play,
@@ -113,6 +112,12 @@ class HardBot(Bot):
         self.last_stats = {"worlds": n, "candidates": len(cands), "rollouts": sum(seen)}
         self.last_reasons = _reasons(k, cands, means, seen, best)
         return Play(cands[best])
+
+    def _only_card(self, card) -> Play:
+        """No search: every legal card is equivalent to ``card`` (no unseen card between)."""
+        self.last_reasons = [("only_card", {"card": card})]
+        self.last_stats = {}
+        return Play(card)
 
 
 # Reasons are (key, params) with language-neutral params: ``card`` (an int), ``cards`` (a

@@ -197,6 +197,27 @@ def test_expert_plays_the_tree_search_with_medium_play_outs():
     assert differ >= 1
 
 
+def test_expert_plays_at_once_when_its_cards_are_equivalent():
+    """Several legal cards with no unseen card between them: no search (no stats, no
+    slices), the run's lowest card and the reason a hint gives for a forced card."""
+    from manni.bots.knowledge import Knowledge
+    from manni.bots.search import candidates
+    found = 0
+    for seed in range(8):
+        m = _play_position("classic", seed, 10)
+        view = m.view(m.turn)
+        k = Knowledge(view)
+        cands = candidates(view.legal, k.unseen, k.info.power)
+        if view.legal.bit_count() < 2 or len(cands) > 1:
+            continue
+        bot = make_bot("expert", seed=1)
+        action, slices = run_counting_slices(bot.steps(view))
+        assert action == Play(cands[0]) and slices == 0
+        assert bot.last_stats == {} and bot.last_reasons == [("only_card", {"card": cands[0]})]
+        found += 1
+    assert found >= 1
+
+
 def test_ismcts_work_and_time_caps():
     """``work``: iterations until that many cards are played (a world counts WORLD_WORK), so
     an early move runs fewer iterations than a late one; ``budget_ms`` stops it sooner."""
