@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from dataclasses import asdict
 
 from pyodide.ffi import create_proxy, to_js
@@ -1132,12 +1133,15 @@ class App:
                 wait = move_ms
                 if g.phase == MatchPhase.PLAY and not v.trick and v.history:
                     wait = max(wait, trick_ms)  # let the completed trick be seen
-                await asyncio.sleep(wait / 1000)
-                if gen != self.gen:
-                    return
+                # The bot thinks during the pause, which then only tops its time up: a move
+                # takes the longer of the two, not their sum.
+                started = time.perf_counter()
                 action = await self.think(g.opponent(seat).steps(g.opponent_view(seat)),
                                           lambda: gen == self.gen)
                 if action is None:
+                    return
+                await asyncio.sleep(max(0.0, wait / 1000 - (time.perf_counter() - started)))
+                if gen != self.gen:
                     return
                 g.apply_opponent(seat, action)
                 self.save()

@@ -152,6 +152,34 @@ def test_cards_move_and_no_tap_is_lost_while_they_do(page):
     page.wait_for_function("() => !document.querySelector('.trick.done:not(.gathered)')", timeout=5000)
 
 
+# Each new value of #table[data-actions] with when it appeared and whose turn it then was.
+WATCH_MOVES = """() => { window.__moves = []; let last = null;
+  new MutationObserver(() => { const t = document.getElementById('table');
+    if (t && t.dataset.actions !== last) { last = t.dataset.actions;
+      window.__moves.push([performance.now(), Number(last), t.dataset.turn]); } })
+  .observe(document.getElementById('game'), {subtree: true, childList: true, attributes: true}); }"""
+
+
+def test_opponents_keep_the_speeds_pause(page):
+    """Bots think during the speed's pause (app.drive), and every opponent move still comes
+    at least the pause (600 ms at normal speed) after the move before it. (How much sooner
+    than pause + thinking: scripts/bench_pace.py.)"""
+    start_match(page, "classic", 20, level="hard", speed="normal")
+    st = play_to_the_end_of_exchange(page)
+    page.evaluate(WATCH_MOVES)
+    waits: list[float] = []
+    for _ in range(5):
+        st = step(page)  # our card, then the opponents' until it is our turn again
+        moves = page.evaluate("window.__moves")
+        assert int(st["actions"]) == moves[-1][1]
+        assert all(b[1] == a[1] + 1 for a, b in zip(moves, moves[1:]))
+        # a move made while it was not our turn is an opponent's
+        waits = [b[0] - a[0] for a, b in zip(moves, moves[1:]) if a[2] != "you"]
+        if len(waits) >= 3:
+            break
+    assert len(waits) >= 3 and min(waits) >= 590, waits
+
+
 def test_with_reduced_motion_nothing_moves(page):
     page.emulate_media(reduced_motion="reduce")
     try:
