@@ -24,18 +24,21 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from browser import StaticServer, check_vendored, launch_args  # noqa: E402
 from manni_page import boot, start_match, step  # noqa: E402
+from manni.ui.settings import SPEEDS  # noqa: E402
 
 PHONE_CPU = 4  # as bench_boot.py and bench_bots_browser.py
 
 WATCH = """() => { window.__moves = []; let last = null;
   new MutationObserver(() => { const t = document.getElementById('table');
     if (t && t.dataset.actions !== last) { last = t.dataset.actions;
-      window.__moves.push([performance.now(), Number(last), t.dataset.turn, t.dataset.phase]); } })
+      window.__moves.push([performance.now(), Number(last), t.dataset.turn, t.dataset.phase,
+                           !!document.querySelector('.trick.done')]); } })
   .observe(document.getElementById('game'), {subtree: true, childList: true, attributes: true}); }"""
 
 
-def waits(level: str, speed: str, tricks: int, phone: bool, seed: int) -> list[float]:
-    """The opponents' moves: ms from the move before to this one, in play."""
+def waits(level: str, speed: str, tricks: int, phone: bool, seed: int) -> list[tuple[bool, float]]:
+    """The opponents' moves in play: (did it follow a finished trick, ms since the move
+    before)."""
     from playwright.sync_api import sync_playwright
     with StaticServer() as server, sync_playwright() as p:
         browser = p.chromium.launch(**launch_args())
@@ -57,7 +60,7 @@ def waits(level: str, speed: str, tricks: int, phone: bool, seed: int) -> list[f
         finally:
             browser.close()
     # A move made while it was not the player's turn is an opponent's.
-    return [b[0] - a[0] for a, b in zip(moves, moves[1:])
+    return [(a[4], b[0] - a[0]) for a, b in zip(moves, moves[1:])
             if a[2] != "you" and a[3] == "play" and b[1] == a[1] + 1]
 
 
@@ -74,14 +77,20 @@ def main() -> int:
     if problem:
         print(f"bench_pace.py: {problem}", file=sys.stderr)
         return 1
-    w = sorted(waits(args.level, args.speed, args.tricks, args.phone, args.seed))
-    if not w:
+    got = waits(args.level, args.speed, args.tricks, args.phone, args.seed)
+    if not got:
         print("bench_pace.py: no opponent moves were seen", file=sys.stderr)
         return 1
-    p95 = w[min(len(w) - 1, round(0.95 * (len(w) - 1)))]
     where = f"phone-class (CPU {PHONE_CPU}x)" if args.phone else "unthrottled"
-    print(f"{args.level} at {args.speed} speed, {where}: {len(w)} opponent moves, "
-          f"median {statistics.median(w):.0f} ms, p95 {p95:.0f} ms, max {w[-1]:.0f} ms")
+    print(f"{args.level} at {args.speed} speed, {where}, ms from the move before:")
+    move_ms, trick_ms = SPEEDS[args.speed]
+    for after_trick, pause, what in ((False, move_ms, "within a trick"),
+                                     (True, max(move_ms, trick_ms), "leading a trick")):
+        w = sorted(ms for done, ms in got if done == after_trick)
+        if w:
+            p95 = w[min(len(w) - 1, round(0.95 * (len(w) - 1)))]
+            print(f"  {what:16} (pause {pause} ms): {len(w):3} moves, median "
+                  f"{statistics.median(w):.0f}, p95 {p95:.0f}, max {w[-1]:.0f}")
     return 0
 
 
