@@ -23,17 +23,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from browser import StaticServer, check_vendored, launch_args  # noqa: E402
-from manni_page import boot, start_match, step  # noqa: E402
+from manni_page import WATCH_MOVES, boot, start_match, step  # noqa: E402
 from manni.ui.settings import SPEEDS  # noqa: E402
 
 PHONE_CPU = 4  # as bench_boot.py and bench_bots_browser.py
-
-WATCH = """() => { window.__moves = []; let last = null;
-  new MutationObserver(() => { const t = document.getElementById('table');
-    if (t && t.dataset.actions !== last) { last = t.dataset.actions;
-      window.__moves.push([performance.now(), Number(last), t.dataset.turn, t.dataset.phase,
-                           !!document.querySelector('.trick.done')]); } })
-  .observe(document.getElementById('game'), {subtree: true, childList: true, attributes: true}); }"""
 
 
 def waits(level: str, speed: str, tricks: int, phone: bool, seed: int) -> list[tuple[bool, float]]:
@@ -51,7 +44,7 @@ def waits(level: str, speed: str, tricks: int, phone: bool, seed: int) -> list[t
             st = start_match(page, "classic", 20, level=level, speed=speed)
             while st["phase"] == "exchange":
                 st = step(page)
-            page.evaluate(WATCH)
+            page.evaluate(WATCH_MOVES)
             for _ in range(tricks):
                 if st["phase"] != "play":
                     break

@@ -31,6 +31,15 @@ SETTLED = ("() => { const t = document.getElementById('table');"
            " && Number(t.dataset.actions) >= %d && Number(t.dataset.deal) >= %d; }")
 
 
+# From now on, window.__moves gets [when, actions, turn, phase, a finished trick shown] each
+# time #table[data-actions] changes (a move landed on the table).
+WATCH_MOVES = """() => { window.__moves = []; let last = null;
+  new MutationObserver(() => { const t = document.getElementById('table');
+    if (t && t.dataset.actions !== last) { last = t.dataset.actions;
+      window.__moves.push([performance.now(), Number(last), t.dataset.turn, t.dataset.phase,
+                           !!document.querySelector('.trick.done')]); } })
+  .observe(document.getElementById('game'), {subtree: true, childList: true, attributes: true}); }"""
+
 PageMonitor = Monitor  # browser.Monitor: the one monitor, here on module-scoped contexts
 
 

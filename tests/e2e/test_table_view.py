@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from manni_page import (PageMonitor, boot, import_text, must_follow_match, start_match, step,
-                        true_match, wait_settled)
+from manni_page import (WATCH_MOVES, PageMonitor, boot, import_text, must_follow_match,
+                        start_match, step, true_match, wait_settled)
 from manni.record import dumps
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -150,14 +150,6 @@ def test_cards_move_and_no_tap_is_lost_while_they_do(page):
     assert taps_while_moving >= 1
     # a finished trick was gathered to its winner's pile (its cards no longer on the felt)
     page.wait_for_function("() => !document.querySelector('.trick.done:not(.gathered)')", timeout=5000)
-
-
-# Each new value of #table[data-actions] with when it appeared and whose turn it then was.
-WATCH_MOVES = """() => { window.__moves = []; let last = null;
-  new MutationObserver(() => { const t = document.getElementById('table');
-    if (t && t.dataset.actions !== last) { last = t.dataset.actions;
-      window.__moves.push([performance.now(), Number(last), t.dataset.turn]); } })
-  .observe(document.getElementById('game'), {subtree: true, childList: true, attributes: true}); }"""
 
 
 def test_opponents_keep_the_speeds_pause(page):
