@@ -81,14 +81,15 @@ class Knowledge:
         cards = list(cards)  # each world shuffles the same ascending list
         a, b = self.opps
         n_out = len(cards) - na - nb
+        bits = rng.getrandbits
         if not (va or vb):
-            rng.shuffle(cards)
+            shuffle(cards, bits)
             hands[a] = mask_of(cards[:na])
             hands[b] = mask_of(cards[na:na + nb])
             return _with(hands, held)
         # Most constrained cards first; each goes where it may, weighted by room left.
         for _ in range(tries):
-            rng.shuffle(cards)
+            shuffle(cards, bits)
             cards.sort(key=order.__getitem__, reverse=True)
             ra, rb, ro = na, nb, n_out
             ha = hb = 0
@@ -101,7 +102,7 @@ class Knowledge:
                 if tot == 0:
                     ok = False
                     break
-                x = rng.randrange(tot)
+                x = below(tot, bits)
                 if x < wa:
                     ha |= 1 << c
                     ra -= 1
@@ -114,7 +115,7 @@ class Knowledge:
                 hands[a], hands[b] = ha, hb
                 return _with(hands, held)
         # Should not happen (the true deal is always consistent); deal ignoring voids.
-        rng.shuffle(cards)
+        shuffle(cards, bits)
         hands[a] = mask_of(cards[:na])
         hands[b] = mask_of(cards[na:na + nb])
         return _with(hands, held)
@@ -167,6 +168,33 @@ class Knowledge:
         if v.exchanged[v.dealer]:  # the dealer discarded some cards: maybe this one
             return None
         return (v.dealer, 1 << cut)
+
+
+# The draws of random.Random's randrange(n) and shuffle() made from its getrandbits, as
+# CPython makes them (n's bit length of bits, drawn again until below n), without their
+# per-call overhead: sampling worlds is a good part of the search's time.
+# tests/engine/test_sample_fast.py checks both against random.Random.
+
+def below(n: int, bits) -> int:
+    """``rng.randrange(n)`` for n > 0, given ``bits = rng.getrandbits``."""
+    k = n.bit_length()
+    x = bits(k)
+    while x >= n:
+        x = bits(k)
+    return x
+
+
+_BIT_LENGTH = tuple(n.bit_length() for n in range(53))
+
+
+def shuffle(x: list, bits) -> None:
+    """``rng.shuffle(x)`` for a list of at most 52 items, given ``bits = rng.getrandbits``."""
+    for i in range(len(x) - 1, 0, -1):
+        k = _BIT_LENGTH[i + 1]
+        j = bits(k)
+        while j > i:
+            j = bits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def _equivalent(a: int, b: int, others: Mask, power) -> bool:

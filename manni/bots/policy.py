@@ -271,18 +271,20 @@ def medium_play(me: Seat, hand: Mask, legal: Mask, trick, leader: Seat, live: Ma
     others = live & ~hand
     n = len(trick)
     after = _AFTER[n][me]
-    if info.nolo:
-        return _nolo(legal, trick, after, others, voids, info)
     trump, above = info.trump, info.above
     if n == 0:
+        if info.nolo:
+            return _nolo_lead(legal, after, others, voids, above)
         return _lead(me, legal, others, voids, trump, above)
-    w = trick[0]
+    w = trick[0]  # the winning card (as Contract.trick_winner)
     lead = w // 13
     if n == 2:
         power = info.power
         c = trick[1]
         if (c // 13 == lead or c // 13 == trump) and power[c] > power[w]:
             w = c
+    if info.nolo:
+        return _nolo_follow(legal, w, after, others, info)
     can = beaters(legal, w, info)  # one suit: legal follows suit, or holds none of it
     if can:
         if not after:
@@ -368,27 +370,28 @@ def _lead(me: Seat, legal: Mask, others: Mask, voids, trump: int, above) -> Card
     return lowbit(legal)  # trumps only
 
 
-def _nolo(legal: Mask, trick, after, others: Mask, voids, info: ContractInfo) -> Card:
+def _nolo_lead(legal: Mask, after, others: Mask, voids, above) -> Card:
+    """Lead the card the others are most likely to beat: few unseen cards under it."""
+    both_void = voids[after[0]] & voids[after[1]]
+    best, bkey = -1, None
+    for s in _SUITS:
+        sm = legal & SUIT_MASKS[s]
+        if not sm:
+            continue
+        c = nolo_low(sm)
+        om = others & SUIT_MASKS[s]
+        over = (om & above[c]).bit_count()
+        below = om.bit_count() - over
+        key = (over == 0 or bool(both_void >> s & 1), below, -over)
+        if bkey is None or key < bkey:
+            best, bkey = c, key
+    return best
+
+
+def _nolo_follow(legal: Mask, w: Card, after, others: Mask, info: ContractInfo) -> Card:
+    """Nóló, the trick's winning card ``w`` (of the suit led: there are no trumps)."""
     above = info.above
-    if not trick:
-        # Lead the card the others are most likely to beat: few unseen cards under it.
-        both_void = voids[after[0]] & voids[after[1]]
-        best, bkey = -1, None
-        for s in _SUITS:
-            sm = legal & SUIT_MASKS[s]
-            if not sm:
-                continue
-            c = nolo_low(sm)
-            om = others & SUIT_MASKS[s]
-            over = (om & above[c]).bit_count()
-            below = om.bit_count() - over
-            key = (over == 0 or bool(both_void >> s & 1), below, -over)
-            if bkey is None or key < bkey:
-                best, bkey = c, key
-        return best
-    lead = trick[0] // 13
-    w = winning(trick, info)  # of the suit led: Nóló has no trumps
-    follow = legal & SUIT_MASKS[lead]
+    follow = legal & SUIT_MASKS[w // 13]
     if follow:
         under = follow & ~above[w]
         if under:

@@ -9,7 +9,7 @@ import pytest
 
 from manni import Match
 from manni.bots import make_bot
-from manni.bots.knowledge import Knowledge
+from manni.bots.knowledge import Knowledge, below, shuffle
 from manni.bots.tournament import kept
 from manni.cards import cards_of, mask_of
 from manni.states import MatchPhase, Phase
@@ -92,3 +92,18 @@ def test_sample_deals_as_the_plain_sampler(rules):
     assert with_voids > 20  # the constrained sampler ran, not only the plain shuffle
     if rules == "hornafjordur":
         assert forced > 0  # the cut card, surely in the dealer's hand
+
+
+def test_draws_match_random_random():
+    """The sampler's shuffle and randrange draw as random.Random's own: a Python whose
+    random module draws otherwise fails here rather than deal other worlds unnoticed."""
+    fast, ref = random.Random(7), random.Random(7)
+    for n in range(53):
+        for _ in range(20):
+            a, b = list(range(n)), list(range(n))
+            shuffle(a, fast.getrandbits)
+            ref.shuffle(b)
+            assert a == b
+            if n:
+                assert below(n, fast.getrandbits) == ref.randrange(n)
+    assert fast.getstate() == ref.getstate()
