@@ -238,11 +238,6 @@ def nolo_high(sm: Mask) -> Card:
     return (sm & ~ACES or sm).bit_length() - 1
 
 
-def _higher_out(c: Card, others: Mask, above) -> bool:
-    """Does ``others`` hold a card of c's suit that beats c?"""
-    return (others & above[c]) != 0
-
-
 def _lowest_holding(can: Mask, lead: int, after, others: Mask, voids, trump: int, above) -> Card:
     """The weakest card of ``can`` (one suit, led or trumps) that, winning the trick now,
     still wins after the seats in ``after`` have played; -1 if none will."""
@@ -267,7 +262,7 @@ def medium_play(me: Seat, hand: Mask, legal: Mask, trick, leader: Seat, live: Ma
                 info: ContractInfo) -> Card:
     """``legal`` follows suit when it can (as the rules' legal cards)."""
     if legal & (legal - 1) == 0:
-        return lowbit(legal)
+        return legal.bit_length() - 1  # the only card
     others = live & ~hand
     n = len(trick)
     after = _AFTER[n][me]
@@ -326,7 +321,7 @@ def _lead(me: Seat, legal: Mask, others: Mask, voids, trump: int, above) -> Card
     # Draw trumps with a master trump while the opponents may still hold some.
     if my_trumps and opp_trumps and not (voids[opp[0]] & voids[opp[1]]) >> trump & 1:
         t = top(my_trumps)
-        if not _higher_out(t, others, above) and my_trumps.bit_count() >= 2:
+        if not others & above[t] and my_trumps.bit_count() >= 2:
             return t
     # Cash side-suit masters that will not be ruffed.
     best, bkey = -1, None
