@@ -20,8 +20,8 @@ from .knowledge import Knowledge
 from .search import candidates
 
 # Six times Hard's: the tree costs ~1.1x (p95) to ~1.35x (p50) the halving's CPython time per
-# card of work, so this takes about what 7x Hard's work took the halving: ~1 s a move in a
-# phone-class page, where the page's cap stops it.
+# card of work, so this took about what 7x Hard's work took the halving: ~1 s a move in a
+# phone-class page (the page's cap); ~0.5-0.65 s since the faster kernel (README).
 EXPERT_WORK = 6 * WORK
 
 

@@ -29,7 +29,8 @@ from .search import (candidates, evaluate_cards, evaluate_exchange, halving_card
 
 
 # Card play's work per move: the cards played in play-outs (a sampled world counts as
-# search.WORLD_WORK cards). ~20 ms of CPython, ~150 ms in a phone-class page (README).
+# search.WORLD_WORK cards). Sized at ~150 ms in a phone-class page; ~100 ms (p95) since the
+# faster kernel, ~10 ms of CPython (README).
 WORK = 7000
 # How much an opponent's deal score counts against ours (their mean, times this): the
 # match goes to whoever is ahead, so a trick taken from a scoring opponent is worth having.
