@@ -3,7 +3,7 @@
 Its card play is a tree search over the moves as this seat observes them (the information-set
 search of :mod:`.ismcts`: a fresh sampled world every iteration, UCB1 over the cards playable
 in it), with the Medium policy playing each world out, within a fixed amount of work (cards
-played, as Hard's ``work``: six times Hard's). Unlike Hard's halving, which fixes every later
+played, as Hard's ``work``: nine times Hard's). Unlike Hard's halving, which fixes every later
 move to the policy's, the tree searches the opponents' replies and its own next cards too.
 Declarations and the exchange are Hard's, the exchange scored with the match in mind
 (``tree=False``: Hard's halving for the card play as well, with Expert's work). Like Hard, it
@@ -19,10 +19,9 @@ from .ismcts import IsmctsBot
 from .knowledge import Knowledge
 from .search import candidates
 
-# Six times Hard's: the tree costs ~1.1x (p95) to ~1.35x (p50) the halving's CPython time per
-# card of work, so this took about what 7x Hard's work took the halving: ~1 s a move in a
-# phone-class page (the page's cap); ~0.5-0.65 s since the faster kernel (README).
-EXPERT_WORK = 6 * WORK
+# Nine times Hard's: what a phone-class page does in about a second (p95 ~1.0 s, p50 ~0.8 s
+# with the faster kernel; the page caps it at 1 s). It was six times before the kernel (README).
+EXPERT_WORK = 9 * WORK
 
 
 class ExpertBot(HardBot):

@@ -239,7 +239,7 @@ def test_ismcts_work_and_time_caps():
 
 def test_expert_is_a_level_with_a_second_to_think():
     bot = make_bot("expert")
-    assert "expert" in LEVELS and bot.budget_ms == 1000 and bot.work == 6 * make_bot("hard").work
+    assert "expert" in LEVELS and bot.budget_ms == 1000 and bot.work == 9 * make_bot("hard").work
     assert bot.match_aware_exchange and not make_bot("hard").match_aware_exchange
 
 
