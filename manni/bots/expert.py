@@ -20,7 +20,8 @@ from .knowledge import Knowledge
 from .search import candidates
 
 # Nine times Hard's: what a phone-class page does in about a second (p95 ~1.0 s, p50 ~0.8 s
-# with the faster kernel; the page caps it at 1 s). It was six times before the kernel (README).
+# with the faster kernel; the page caps it at 1 s). It was six times before the kernel
+# (docs/bot-strength.md).
 EXPERT_WORK = 9 * WORK
 
 
@@ -29,9 +30,11 @@ class ExpertBot(HardBot):
     match_aware_exchange = True
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000,
-                 work: int = EXPERT_WORK, tree: bool = True, **kw) -> None:
+                 work: int = EXPERT_WORK, tree: bool = True, playout: str = "medium",
+                 **kw) -> None:
         super().__init__(seed, budget_ms=budget_ms, work=work, **kw)
         self.tree = tree
+        self.playout = playout  # the tree's play-outs: "medium", or "random" (the reference's)
 
     def _play(self, view):
         if not self.tree:
@@ -41,7 +44,7 @@ class ExpertBot(HardBot):
         cands = candidates(view.legal, k.unseen, k.info.power)
         if len(cands) == 1:
             return self._only_card(cands[0])
-        search = IsmctsBot(playout="medium", work=self.work, budget_ms=self.budget_ms)
+        search = IsmctsBot(playout=self.playout, work=self.work, budget_ms=self.budget_ms)
         search.rng = self.rng
         action = yield from search.steps(view)
         self.last_reasons, self.last_stats = search.last_reasons, search.last_stats

@@ -30,12 +30,13 @@ from .search import (candidates, evaluate_cards, evaluate_exchange, halving_card
 
 # Card play's work per move: the cards played in play-outs (a sampled world counts as
 # search.WORLD_WORK cards). Sized at ~150 ms in a phone-class page; ~100 ms (p95) since the
-# faster kernel, ~10 ms of CPython (README).
+# faster kernel, ~10 ms of CPython (docs/bot-strength.md).
 WORK = 7000
 # How much an opponent's deal score counts against ours (their mean, times this): the
 # match goes to whoever is ahead, so a trick taken from a scoring opponent is worth having.
 RIVALRY = 1.0
-# The page's cap per decision (phone-class ~150 ms at the 95th percentile with the work above).
+# The page's cap per decision: a slower device stops early rather than wait (the work above
+# takes ~100 ms phone-class at the 95th percentile).
 BUDGET_MS = 130
 
 
@@ -55,7 +56,7 @@ class HardBot(Bot):
         # worlds (plain PIMC, Hard before the halving; the deal review's suggestions).
         self.worlds = worlds
         self.exchange_worlds = exchange_worlds
-        # Settings of the plain PIMC, measured and left off (README): weight each world by
+        # Settings of the plain PIMC, measured and left off (docs/bot-strength.md): weight each world by
         # how well the Medium policy explains the opponents' plays in it (a play it would
         # not make: times ``infer``); solve the last ``endgame`` tricks exactly unless a
         # world needs more than ``max_nodes``.

@@ -181,7 +181,8 @@ def test_expert_thinks_in_slices(rules, tricks_done):
 
 def test_expert_plays_the_tree_search_with_medium_play_outs():
     """Expert's card is the information-set tree search's (Medium play-outs, Expert's work);
-    ``tree=False`` gives Hard's halving with the same work instead."""
+    ``playout="random"`` gives the reference's random play-outs within that work, and
+    ``tree=False`` Hard's halving with the same work instead."""
     differ = 0
     for seed, tricks_done in ((12, 0), (12, 5), (3, 2), (8, 9)):
         m = _play_position("classic", seed, tricks_done)
@@ -192,6 +193,8 @@ def test_expert_plays_the_tree_search_with_medium_play_outs():
         tree = make_bot("ismcts", seed=5, playout="medium", work=6000).choose(view)
         halving = make_bot("expert", seed=5, budget_ms=None, work=6000, tree=False).choose(view)
         assert expert == tree
+        assert (make_bot("expert", seed=5, budget_ms=None, work=6000, playout="random").choose(view)
+                == make_bot("ismcts", seed=5, work=6000).choose(view))
         assert halving == make_bot("hard", seed=5, budget_ms=None, work=6000).choose(view)
         differ += expert != halving
     assert differ >= 1
