@@ -56,10 +56,10 @@ class HardBot(Bot):
         # worlds (plain PIMC, Hard before the halving; the deal review's suggestions).
         self.worlds = worlds
         self.exchange_worlds = exchange_worlds
-        # Settings of the plain PIMC, measured and left off (docs/bot-strength.md): weight each world by
-        # how well the Medium policy explains the opponents' plays in it (a play it would
-        # not make: times ``infer``); solve the last ``endgame`` tricks exactly unless a
-        # world needs more than ``max_nodes``.
+        # Settings of the plain PIMC, measured and left off (docs/bot-strength.md): weight
+        # each world by how well the Medium policy explains the opponents' plays in it (a
+        # play it would not make: times ``infer``); solve the last ``endgame`` tricks exactly
+        # unless a world needs more than ``max_nodes``.
         self.infer = infer
         self.endgame = endgame
         self.max_nodes = max_nodes
