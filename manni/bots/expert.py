@@ -15,7 +15,7 @@ page stops it at ``budget_ms``, and ``budget_ms=None`` fixes the work for tests 
 from __future__ import annotations
 
 from .hard import WORK, HardBot
-from .ismcts import IsmctsBot
+from .ismcts import IsmctsBot, playout_policy
 from .knowledge import Knowledge
 from .search import candidates
 
@@ -34,6 +34,7 @@ class ExpertBot(HardBot):
                  **kw) -> None:
         super().__init__(seed, budget_ms=budget_ms, work=work, **kw)
         self.tree = tree
+        playout_policy(playout)  # an unknown name fails here, not at the first searched move
         self.playout = playout  # the tree's play-outs: "medium", or "random" (the reference's)
 
     def _play(self, view):

@@ -33,6 +33,13 @@ TRICK_BONUS = 0.1    # points per trick added to the reward: a gradient where th
 PLAYOUTS = {"random": None, "medium": medium_play}
 
 
+def playout_policy(name: str):
+    """The play-out policy called ``name`` (None: uniformly random cards)."""
+    if name not in PLAYOUTS:
+        raise ValueError(f"unknown playout {name!r} (known: {', '.join(PLAYOUTS)})")
+    return PLAYOUTS[name]
+
+
 class _Node:
     __slots__ = ("children", "mask", "visits", "avail", "total", "score")
 
@@ -64,9 +71,7 @@ class IsmctsBot(Bot):
         # of after ``iterations``, so a move costs about the same early and late in a deal.
         self.work = work
         self.budget_ms = budget_ms  # a time cap per decision (None: none)
-        if playout not in PLAYOUTS:
-            raise ValueError(f"unknown playout {playout!r} (known: {', '.join(PLAYOUTS)})")
-        self.playout = PLAYOUTS[playout]  # None: uniformly random cards
+        self.playout = playout_policy(playout)
         self._exchange = HardBot(seed=seed, budget_ms=None, exchange_worlds=exchange_worlds)
 
     def steps(self, view) -> Generator[None, None, Action]:

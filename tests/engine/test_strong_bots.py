@@ -240,6 +240,12 @@ def test_ismcts_work_and_time_caps():
     assert 1 <= bot.last_stats["worlds"] < 10 ** 9 // 60
 
 
+def test_an_unknown_playout_is_refused_when_the_bot_is_made():
+    for level in ("expert", "ismcts"):
+        with pytest.raises(ValueError, match="unknown playout 'greedy'"):
+            make_bot(level, playout="greedy")
+
+
 def test_expert_is_a_level_with_a_second_to_think():
     bot = make_bot("expert")
     assert "expert" in LEVELS and bot.budget_ms == 1000 and bot.work == 9 * make_bot("hard").work
