@@ -1,0 +1,63 @@
+"""scripts/ceiling.py: the oracle sees the true deal, the fair bots still do not."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from manni.bots import ismcts, make_bot
+from manni.match import Match
+from manni.states import MatchPhase
+
+ROOT = Path(__file__).resolve().parents[2]
+spec = importlib.util.spec_from_file_location("ceiling", ROOT / "scripts" / "ceiling.py")
+ceiling = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(ceiling)
+
+
+def _first_play_view(match):
+    while match.phase == MatchPhase.EXCHANGE:
+        seat = match.turn
+        match.apply(make_bot("medium", seed=seat).choose(match.view(seat)), seat)
+    return match.view(match.turn)
+
+
+def test_the_oracle_samples_only_the_true_deal_and_the_reference_does_not():
+    seen = []
+    with ceiling.installed():
+        match = Match("classic", seed=5)
+        view = _first_play_view(match)
+        truth = list(match.deal.hands)
+        oracle = make_bot("oracle", seed=1, iterations=30)
+        sample = ceiling._TrueWorlds.sample
+
+        def spy(self, rng, tries=50):
+            hands = sample(self, rng, tries)
+            seen.append(list(hands))
+            return hands
+        ceiling._TrueWorlds.sample = spy
+        try:
+            oracle.choose(view)
+            fair = make_bot("ismcts", seed=1, iterations=30)
+            fair.choose(view)
+        finally:
+            ceiling._TrueWorlds.sample = sample
+    oracle_worlds, fair_worlds = seen[:30], seen[30:]
+    assert len(oracle_worlds) == 30 and len(fair_worlds) == 30
+    assert all(h == truth for h in oracle_worlds)
+    assert sum(h == truth for h in fair_worlds) < 3
+    assert all(h[view.seat] == truth[view.seat] for h in fair_worlds)
+
+
+def test_leaving_the_script_undoes_its_patches():
+    view_before, knowledge_before = Match.view, ismcts.Knowledge
+    with ceiling.installed():
+        assert make_bot("oracle").level == "oracle"
+    assert (Match.view, ismcts.Knowledge) == (view_before, knowledge_before)
+    match = Match("classic", seed=5)
+    assert not ceiling._truth
+    match.view(0)
+    assert not ceiling._truth
+    with pytest.raises(ValueError, match="unknown bot level 'oracle'"):
+        make_bot("oracle")
