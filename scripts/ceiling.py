@@ -3,11 +3,12 @@
     python3 scripts/ceiling.py --levels "ismcts,hard,oracle(playout='medium',work=63000)" \
         --card-play --boards 100 --deals 2 --seed 13 --jobs 1
 
-Runs ``python -m manni tournament`` with one more level, ``oracle``: the ISMCTS bot (same
-settings as ``ismcts``) whose every sampled world is the true deal. Its tree is then a
-perfect-information search of the real cards, so its lead over a fair level bounds what
-any fair search with the same play-outs and work could gain from better guesses about the
-hidden cards. The oracle exists only in this script; the game and its bots never see it.
+Runs ``python -m manni tournament`` with two more levels whose every sampled world is the
+true deal: ``oracle``, the ISMCTS bot (the settings of ``ismcts``; its tree is then a
+perfect-information search of the real cards), and ``oracle_hard``, Hard (its halving then
+compares the candidates in the one real world). An oracle's lead over the same search played
+fair bounds what better guesses about the hidden cards could gain it. The oracles exist
+only in this script; the game and its bots never see them.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import manni.bots as bots  # noqa: E402
 from manni.bots import cli as bots_cli  # noqa: E402
-from manni.bots import ismcts  # noqa: E402
+from manni.bots import hard, ismcts  # noqa: E402
 from manni.bots.knowledge import Knowledge  # noqa: E402
 from manni.match import Match  # noqa: E402
 
@@ -37,8 +38,8 @@ class _TrueWorlds(Knowledge):
         return super().sample(rng, tries)
 
 
-class OracleBot(ismcts.IsmctsBot):
-    level = "oracle"
+class _Sees:
+    """Decides with the true deal as its only world."""
 
     def steps(self, view):
         _oracle_views.add(id(view))
@@ -48,11 +49,26 @@ class OracleBot(ismcts.IsmctsBot):
             _oracle_views.discard(id(view))
 
 
+class OracleBot(_Sees, ismcts.IsmctsBot):
+    level = "oracle"
+
+
+class OracleHardBot(_Sees, hard.HardBot):
+    level = "oracle_hard"
+
+    def __init__(self, seed: int = 0, budget_ms: float | None = None, **kw) -> None:
+        super().__init__(seed, budget_ms=budget_ms, **kw)  # no time cap: repeatable runs
+
+
+ORACLES = {"oracle": OracleBot, "oracle_hard": OracleHardBot}
+
+
 @contextmanager
 def installed():
-    """Within: ``oracle`` is a tournament level. Every view handed out has its true hands
-    recorded, and the oracle's worlds are them. The patches are undone on leaving."""
+    """Within: the oracles are tournament levels. Every view handed out has its true hands
+    recorded, and an oracle's worlds are them. The patches are undone on leaving."""
     view, knowledge, classes = Match.view, ismcts.Knowledge, bots._classes
+    assert hard.Knowledge is knowledge
     only = bots_cli.TOURNAMENT_ONLY
 
     def recording_view(self, seat):
@@ -62,13 +78,14 @@ def installed():
         return v
 
     Match.view = recording_view
-    ismcts.Knowledge = _TrueWorlds
-    bots._classes = lambda: {**classes(), "oracle": OracleBot}
-    bots_cli.TOURNAMENT_ONLY = (*only, "oracle")
+    ismcts.Knowledge = hard.Knowledge = _TrueWorlds
+    bots._classes = lambda: {**classes(), **ORACLES}
+    bots_cli.TOURNAMENT_ONLY = (*only, *ORACLES)
     try:
         yield
     finally:
-        Match.view, ismcts.Knowledge, bots._classes = view, knowledge, classes
+        Match.view, bots._classes = view, classes
+        ismcts.Knowledge = hard.Knowledge = knowledge
         bots_cli.TOURNAMENT_ONLY = only
         _truth.clear()
 
