@@ -10,6 +10,15 @@ import pytest
 from playwright.sync_api import expect
 
 
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("bench_boot", ROOT / "scripts" / "bench_boot.py")
+_bench_boot = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_bench_boot)
+GZIP_SUFFIXES = _bench_boot.GZIP_SUFFIXES  # what the benchmark's host compresses
+FIRST_VISIT_BUDGET = 5_000_000
+HEADER_BYTES = 600  # a response's headers, about
+
+
 def test_loading_shell_is_plain_html(page, base_url, monitor):
     # Before any Python, and even with no script at all: the table frame is there, and the
     # loading message (hidden until boot.js has chosen its language) shows after a while.
@@ -28,11 +37,10 @@ def test_loading_shell_is_plain_html(page, base_url, monitor):
 def test_every_preloaded_file_exists():
     # The preloads name files of the pinned runtime; an upgrade that renames one must
     # update index.html (a missing preload would be reported as a failed start).
-    root = Path(__file__).resolve().parents[2]
-    html = (root / "index.html").read_text(encoding="utf-8")
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
     hrefs = re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html)
     assert len(hrefs) >= 10
-    missing = [h for h in hrefs if not (root / h).is_file()]
+    missing = [h for h in hrefs if not (ROOT / h).is_file()]
     assert not missing, f"index.html preloads files the vendored runtime lacks: {missing}"
 
 
@@ -53,15 +61,6 @@ def test_page_boots_offline_without_errors(page, base_url, monitor, boot):
     sent = sum(_gzip_size(_local_file(u)) + HEADER_BYTES for u in fetched)
     assert sent <= FIRST_VISIT_BUDGET, (
         f"a first visit sends {sent:,} bytes, over the {FIRST_VISIT_BUDGET:,} of issue 8")
-
-
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("bench_boot", ROOT / "scripts" / "bench_boot.py")
-_bench_boot = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_bench_boot)
-GZIP_SUFFIXES = _bench_boot.GZIP_SUFFIXES  # what the benchmark's host compresses
-FIRST_VISIT_BUDGET = 5_000_000
-HEADER_BYTES = 600  # a response's headers, about
 
 
 def _local_file(url: str) -> Path:

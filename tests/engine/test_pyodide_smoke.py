@@ -1,4 +1,6 @@
 """The Pyodide-under-Node harness runs the pinned Python and the repo's manni package."""
+from pathlib import Path
+
 import pytest
 
 from manni import Match
@@ -24,7 +26,6 @@ def test_failure_is_reported():
 def test_the_review_benchmark_runs_in_pyodide_as_its_docstring_says():
     """scripts/bench_review.py is run under Node's Pyodide, whose standard library is the
     page's trimmed one."""
-    from pathlib import Path
     script = Path(__file__).resolve().parents[2] / "scripts" / "bench_review.py"
     lines = run_in_pyodide(script.read_text()).splitlines()
     assert [line.split(":")[0] for line in lines] == ["classic", "hornafjordur"]
