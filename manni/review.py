@@ -177,7 +177,8 @@ def _card_means(view, cards: list[int]):
     rng = random.Random(_seed(view.deal_number, len(view.history), len(view.trick)))
     me, rules, contract, options = view.seat, view.ruleset, view.contract, view.options
     totals, n = yield from evaluate_cards(
-        Knowledge(view), rng, cards, lambda tricks: rules.deal_score(contract, tricks, options)[me],
-        medium_play, ESTIMATE_WORLDS)
+        Knowledge(view, read_discards=True), rng, cards,
+        lambda tricks: rules.deal_score(contract, tricks, options)[me], medium_play,
+        ESTIMATE_WORLDS)
     return [t / n for t in totals]
 

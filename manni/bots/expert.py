@@ -5,6 +5,7 @@ search of :mod:`.ismcts`: a fresh sampled world every iteration, UCB1 over the c
 in it), with the Medium policy playing each world out, within a fixed amount of work (cards
 played, as Hard's ``work``: nine times Hard's). Unlike Hard's halving, which fixes every later
 move to the policy's, the tree searches the opponents' replies and its own next cards too.
+Its worlds read the opponents' Hornafjarðarmanni discards as Hard's do (``read_discards``).
 Declarations and the exchange are Hard's, the exchange scored with the match in mind
 (``tree=False``: Hard's halving for the card play as well, with Expert's work). Like Hard, it
 plays at once when every legal card is equivalent (no unseen card between them). It thinks in the
@@ -45,7 +46,8 @@ class ExpertBot(HardBot):
         cands = candidates(view.legal, k.unseen, k.info.power)
         if len(cands) == 1:
             return self._only_card(cands[0])
-        search = IsmctsBot(playout=self.playout, work=self.work, budget_ms=self.budget_ms)
+        search = IsmctsBot(playout=self.playout, work=self.work, budget_ms=self.budget_ms,
+                           read_discards=self.read_discards)
         search.rng = self.rng
         action = yield from search.steps(view)
         self.last_reasons, self.last_stats = search.last_reasons, search.last_stats

@@ -2,14 +2,16 @@
 
 Each decision samples worlds consistent with everything the seat has seen (its hand, the
 cards played, the voids shown, each seat's hand size; the Manni, swapped hands and discards
-stay unknown), plays candidate cards in them and rolls the deal out with the Medium policy
-for all seats. The candidates share the worlds and are halved round by round (the better
-half by mean utility goes on into fresh worlds), within a fixed amount of work (``work``:
-cards played in play-outs), so the cards worth comparing get most of it. The utility is the
-seat's deal score minus the opponents' mean score (``rivalry``), and near the target what
-the leading opponent scores. The page caps each decision at ``budget_ms``; the work alone
-(``budget_ms=None``) makes it deterministic for tests and tournaments. ``worlds`` plays every
-candidate in that many worlds instead (plain PIMC, Hard until the halving).
+stay unknown, though in Hornafjarðarmanni the opponents' discards are taken to be cards
+players throw: ``read_discards``), plays candidate cards in them and rolls the deal out
+with the Medium policy for all seats. The candidates share the worlds and are halved round
+by round (the better half by mean utility goes on into fresh worlds), within a fixed amount
+of work (``work``: cards played in play-outs), so the cards worth comparing get most of it.
+The utility is the seat's deal score minus the opponents' mean score (``rivalry``), and near
+the target what the leading opponent scores. The page caps each decision at ``budget_ms``;
+the work alone (``budget_ms=None``) makes it deterministic for tests and tournaments.
+``worlds`` plays every candidate in that many worlds instead (plain PIMC, Hard until the
+halving).
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ class HardBot(Bot):
     def __init__(self, seed: int = 0, budget_ms: float | None = BUDGET_MS, work: int = WORK,
                  worlds: int | None = None, exchange_worlds: int | None = None,
                  rivalry: float = RIVALRY, endgame: int = 0, max_nodes: int = 2000,
-                 infer: float = 0.0, **kw) -> None:
+                 infer: float = 0.0, read_discards: bool = True, **kw) -> None:
         super().__init__(seed, **kw)
         self.budget_ms = budget_ms  # a time cap per decision (None: the work decides)
         self.work = work
@@ -63,6 +65,9 @@ class HardBot(Bot):
         self.infer = infer
         self.endgame = endgame
         self.max_nodes = max_nodes
+        # Hornafjarðarmanni: the opponents' discards are out of play among the cards players
+        # throw (Knowledge's ``read_discards``; docs/bot-strength.md, tenth session).
+        self.read_discards = read_discards
 
     def _deadline(self):
         if self.budget_ms is None:
@@ -93,7 +98,7 @@ class HardBot(Bot):
         return action
 
     def _play(self, view):
-        k = Knowledge(view)
+        k = Knowledge(view, self.read_discards)
         power = k.info.power
         cands = candidates(view.legal, k.unseen, power)
         if len(cands) == 1:

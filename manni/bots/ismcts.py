@@ -64,7 +64,7 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed: int = 0, iterations: int = 1000, playout: str = "random",
                  exchange_worlds: int | None = None, work: int | None = None,
-                 budget_ms: float | None = None, **kw) -> None:
+                 budget_ms: float | None = None, read_discards: bool = False, **kw) -> None:
         super().__init__(seed, **kw)
         self.iterations = iterations
         # ``work``: stop at this many cards played (a sampled world counts WORLD_WORK) instead
@@ -72,6 +72,7 @@ class IsmctsBot(Bot):
         self.work = work
         self.budget_ms = budget_ms  # a time cap per decision (None: none)
         self.playout = playout_policy(playout)
+        self.read_discards = read_discards  # Hard's reading of the discards (off: textbook)
         self._exchange = HardBot(seed=seed, budget_ms=None, exchange_worlds=exchange_worlds)
 
     def steps(self, view) -> Generator[None, None, Action]:
@@ -91,7 +92,7 @@ class IsmctsBot(Bot):
         return Play(ranked[0][0])
 
     def search(self, view) -> Generator[None, None, _Node]:
-        k = Knowledge(view)
+        k = Knowledge(view, self.read_discards)
         rules, contract, options = k.rules, view.contract, view.options
         info = k.info
         trick_winner = contract.trick_winner

@@ -4,7 +4,9 @@ From a SeatView only: the cards the seat has not seen (``unseen``), the suits ea
 known to lack (``voids``, read from every trick played), and how many cards each seat holds
 (from the view, so any rule set's sizes). A *world* deals the unseen cards to the other two
 seats (respecting their voids and hand sizes) and leaves the rest out of the hands (the
-untaken Manni, a swapped hand, discards).
+untaken Manni, a swapped hand, discards). With ``read_discards``, a world's cards out of play
+include, after a draw exchange (Hornafjarðarmanni), as many cards of the kind players throw
+as the opponents discarded.
 
 Second layer of the bots (policy -> knowledge -> search -> levels).
 """
@@ -12,14 +14,15 @@ Second layer of the bots (policy -> knowledge -> search -> levels).
 from __future__ import annotations
 
 from ..cards import SUIT_MASKS, Mask, Seat, cards_of, mask_of
-from .policy import contract_info
+from ..states import ExchangeKind, Phase
+from .policy import contract_info, throwable
 
 
 class Knowledge:
     __slots__ = ("view", "me", "rules", "info", "unseen", "voids", "opps", "need", "_pool",
-                 "_plays", "_played_by", "_deal")
+                 "_plays", "_played_by", "_deal", "_discarded")
 
-    def __init__(self, view) -> None:
+    def __init__(self, view, read_discards: bool = False) -> None:
         self.view = view
         self.me = me = view.seat
         self.rules = view.ruleset
@@ -43,6 +46,7 @@ class Knowledge:
             for i, c in enumerate(cards):
                 played_by[(leader + i) % 3] |= 1 << c
         self._played_by = played_by
+        self._discarded = self._discards() if read_discards else None
 
     def plausibility(self, hands, policy, miss: float) -> float:
         """How well a world explains the opponents' plays so far: each card an opponent
@@ -79,9 +83,15 @@ class Knowledge:
             self._deal = self._dealing()
         cards, na, nb, held, va, vb, order = self._deal
         cards = list(cards)  # each world shuffles the same ascending list
+        bits = rng.getrandbits
+        if self._discarded:
+            k, pool = self._discarded
+            picks = list(pool)
+            shuffle(picks, bits)
+            out = mask_of(picks[:k])
+            cards = [c for c in cards if not out >> c & 1]
         a, b = self.opps
         n_out = len(cards) - na - nb
-        bits = rng.getrandbits
         if not (va or vb):
             shuffle(cards, bits)
             hands[a] = mask_of(cards[:na])
@@ -119,6 +129,21 @@ class Knowledge:
         hands[a] = mask_of(cards[:na])
         hands[b] = mask_of(cards[na:na + nb])
         return _with(hands, held)
+
+    def _discards(self) -> tuple[int, tuple[int, ...]] | None:
+        """(how many cards the opponents discarded, the unseen cards of the kind a player
+        throws, :func:`policy.throwable`) once card play has begun after a draw exchange;
+        None if they discarded nothing."""
+        v = self.view
+        if v.exchange_kind != ExchangeKind.DRAW or v.phase != Phase.PLAY:
+            return None
+        k = sum(v.exchanged[o] or 0 for o in self.opps)
+        if not k:
+            return None
+        held = self.forced()
+        pool = tuple(c for c in cards_of(self.unseen & ~(held[1] if held else 0))
+                     if throwable(c, self.info))
+        return min(k, len(pool)), pool
 
     def _dealing(self) -> tuple:
         """What every sampled world deals: (the unseen cards not surely held, ascending; how

@@ -182,6 +182,14 @@ def easy_takes(hand: Mask, info: ContractInfo) -> bool:
     return hand_strength(hand, info.trump) < 11
 
 
+def throwable(c: Card, info: ContractInfo) -> bool:
+    """A card Easy's discards would throw: in Nóló one above the ten (Ace counts low), else
+    a side card below the ten."""
+    if info.nolo:
+        return info.power[c] >= 8
+    return c // 13 != info.trump and c % 13 < 8
+
+
 def easy_discards(hand: Mask, limit: int, info: ContractInfo, minimum: int = 0) -> tuple[Card, ...]:
     """Nóló: throw the high cards; trump/Grand: throw low side cards (below the ten); at
     least ``minimum`` cards (then the next highest, or the lowest side cards, then trumps)."""
@@ -191,14 +199,14 @@ def easy_discards(hand: Mask, limit: int, info: ContractInfo, minimum: int = 0) 
     while len(out) < limit and m:
         if nolo:
             c = highest(m, power)
-            if power[c] < 8:  # keep cards of ten and below (Ace counts low)
+            if not throwable(c, info):
                 break
         else:
             side = m & ~(SUIT_MASKS[trump] if trump >= 0 else 0)
             if not side:
                 break
             c = lowest(side, power)
-            if c % 13 >= 8:
+            if not throwable(c, info):
                 break
         out.append(c)
         m &= ~(1 << c)

@@ -222,7 +222,8 @@ def test_decisions_do_not_depend_on_hidden_cards(rules):
     assert checked >= 8 and changed >= checked - 2
 
 
-def test_sampled_worlds_respect_voids_and_sizes():
+@pytest.mark.parametrize("read_discards", [False, True])
+def test_sampled_worlds_respect_voids_and_sizes(read_discards):
     import random
     rng = random.Random(3)
     for seed in range(30):
@@ -235,7 +236,7 @@ def test_sampled_worlds_respect_voids_and_sizes():
         if m.deal.phase != "play":
             continue
         seat = m.turn
-        k = Knowledge(m.view(seat))
+        k = Knowledge(m.view(seat), read_discards)
         for _ in range(20):
             hands = k.sample(rng)
             assert hands[seat] == m.deal.hands[seat]
@@ -249,6 +250,54 @@ def test_sampled_worlds_respect_voids_and_sizes():
 
 
 # -- strength -------------------------------------------------------------------------------
+
+def _after_exchange(rules, seed):
+    m = Match(rules, seed=seed)
+    bots = [_bot("easy", s) for s in range(3)]
+    while m.deal.phase == "exchange":
+        m.apply(bots[m.turn].choose(m.view(m.turn)), m.turn)
+    return m
+
+
+def test_worlds_put_the_opponents_discards_among_the_cards_players_throw():
+    import random
+    from manni.bots.policy import contract_info, throwable
+    rng = random.Random(5)
+    tested = 0
+    for seed in range(12):
+        m = _after_exchange("hornafjordur", seed)
+        view = m.view(m.turn)
+        k_out = sum(view.exchanged[o] for o in range(3) if o != view.seat)
+        if not k_out:
+            continue
+        info = contract_info(view.contract)
+        fair, read = Knowledge(view), Knowledge(view, read_discards=True)
+        a, b = read.opps
+
+        def out_throwable(k, hands):
+            out = k.unseen & ~hands[a] & ~hands[b]
+            return sum(throwable(c, info) for c in range(52) if out >> c & 1)
+        fewest = min(out_throwable(read, read.sample(rng)) for _ in range(50))
+        assert fewest >= min(k_out, sum(throwable(c, info) for c in range(52)
+                                        if read.unseen >> c & 1))
+        # Worlds without the inference often leave fewer such cards out.
+        assert min(out_throwable(fair, fair.sample(rng)) for _ in range(50)) < fewest
+        tested += 1
+    assert tested >= 6
+
+
+def test_worlds_are_unchanged_without_discards_to_read():
+    import random
+    for rules in ("classic", "hornafjordur"):
+        for seed in range(6):
+            m = _after_exchange(rules, seed)
+            view = m.view(m.turn)
+            if rules == "hornafjordur" and any(view.exchanged[o] for o in range(3) if o != view.seat):
+                continue
+            r1, r2 = random.Random(seed), random.Random(seed)
+            fair, read = Knowledge(view), Knowledge(view, read_discards=True)
+            assert [fair.sample(r1) for _ in range(10)] == [read.sample(r2) for _ in range(10)]
+
 
 def test_arrangements():
     assert len(arrangements(("easy", "medium", "hard"))) == 6

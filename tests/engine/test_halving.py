@@ -123,3 +123,39 @@ def test_rollout_plays_tricks_as_the_engine_does():
                               contract_info(d.contract), _highest_legal)
                 assert got == d.tricks
     assert checked == {"trump", "grand", "nolo"}
+
+
+def test_hard_reads_the_opponents_discards_unless_told_not_to(monkeypatch):
+    from manni.bots import hard
+    flags = []
+    real = hard.Knowledge
+    monkeypatch.setattr(hard, "Knowledge",
+                        lambda view, read=False: flags.append(read) or real(view, read))
+    m = Match("hornafjordur", seed=4)
+    easy = [make_bot("easy", seed=s) for s in range(3)]
+    while m.deal.phase == "exchange":
+        m.apply(easy[m.turn].choose(m.view(m.turn)), m.turn)
+    view = m.view(m.turn)
+    for bot in (make_bot("hard", budget_ms=None, work=600),
+                make_bot("hard", budget_ms=None, work=600, read_discards=False)):
+        assert isinstance(bot.choose(view), Play)
+    assert flags == [True, False]
+
+
+def test_expert_reads_the_discards_as_hard_does_and_the_reference_does_not(monkeypatch):
+    from manni.bots import ismcts
+    flags = []
+    real = ismcts.Knowledge
+    monkeypatch.setattr(ismcts, "Knowledge",
+                        lambda view, read=False: flags.append(read) or real(view, read))
+    m = Match("hornafjordur", seed=4)
+    easy = [make_bot("easy", seed=s) for s in range(3)]
+    while m.deal.phase == "exchange":
+        m.apply(easy[m.turn].choose(m.view(m.turn)), m.turn)
+    view = m.view(m.turn)
+    assert view.legal & (view.legal - 1)  # a searched decision
+    make_bot("expert", budget_ms=None, work=600).choose(view)
+    assert flags[0] is True  # the search's worlds (the reasons' Knowledge samples nothing)
+    flags.clear()
+    make_bot("ismcts", iterations=20).choose(view)
+    assert flags and not any(flags)
