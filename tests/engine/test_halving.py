@@ -125,17 +125,29 @@ def test_rollout_plays_tricks_as_the_engine_does():
     assert checked == {"trump", "grand", "nolo"}
 
 
-def test_hard_reads_the_opponents_discards_unless_told_not_to(monkeypatch):
-    from manni.bots import hard
-    flags = []
-    real = hard.Knowledge
-    monkeypatch.setattr(hard, "Knowledge",
+def _reads(monkeypatch, module) -> list[bool]:
+    """The ``read_discards`` of every Knowledge ``module`` makes, in order."""
+    flags: list[bool] = []
+    real = module.Knowledge
+    monkeypatch.setattr(module, "Knowledge",
                         lambda view, read=False: flags.append(read) or real(view, read))
+    return flags
+
+
+def _first_card_after_discards():
     m = Match("hornafjordur", seed=4)
     easy = [make_bot("easy", seed=s) for s in range(3)]
     while m.deal.phase == "exchange":
         m.apply(easy[m.turn].choose(m.view(m.turn)), m.turn)
     view = m.view(m.turn)
+    assert any(view.exchanged) and view.legal & (view.legal - 1)  # a searched decision
+    return view
+
+
+def test_hard_reads_the_opponents_discards_unless_told_not_to(monkeypatch):
+    from manni.bots import hard
+    flags = _reads(monkeypatch, hard)
+    view = _first_card_after_discards()
     for bot in (make_bot("hard", budget_ms=None, work=600),
                 make_bot("hard", budget_ms=None, work=600, read_discards=False)):
         assert isinstance(bot.choose(view), Play)
@@ -144,16 +156,8 @@ def test_hard_reads_the_opponents_discards_unless_told_not_to(monkeypatch):
 
 def test_expert_reads_the_discards_as_hard_does_and_the_reference_does_not(monkeypatch):
     from manni.bots import ismcts
-    flags = []
-    real = ismcts.Knowledge
-    monkeypatch.setattr(ismcts, "Knowledge",
-                        lambda view, read=False: flags.append(read) or real(view, read))
-    m = Match("hornafjordur", seed=4)
-    easy = [make_bot("easy", seed=s) for s in range(3)]
-    while m.deal.phase == "exchange":
-        m.apply(easy[m.turn].choose(m.view(m.turn)), m.turn)
-    view = m.view(m.turn)
-    assert view.legal & (view.legal - 1)  # a searched decision
+    flags = _reads(monkeypatch, ismcts)
+    view = _first_card_after_discards()
     make_bot("expert", budget_ms=None, work=600).choose(view)
     assert flags[0] is True  # the search's worlds (the reasons' Knowledge samples nothing)
     flags.clear()
