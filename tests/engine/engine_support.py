@@ -122,6 +122,16 @@ def bots_choose(bots):
     return choose
 
 
+def after_exchange(rules: str, seed: int) -> Match:
+    """A new match of ``rules`` whose first exchange Easy bots have played (card play next)."""
+    from manni.bots import make_bot
+    match = Match(rules, seed=seed)
+    bots = [make_bot("easy", seed=s) for s in range(3)]
+    while match.deal.phase == "exchange":
+        match.apply(bots[match.turn].choose(match.view(match.turn)), match.turn)
+    return match
+
+
 def play_random(match: Match, rnd: random.Random, max_deals: int = 1, on_step=None) -> None:
     """Play random legal actions until ``max_deals`` deals are over or the match is (the
     next deal is started by its first action, as a replayed record does)."""

@@ -15,7 +15,7 @@ from manni.bots.tournament import arrangements, play_board, summarize
 from manni.cards import SUIT_MASKS, cards_of
 from manni.match import Layout
 
-from engine_support import bots_choose, deals_over, drive, run_counting_slices
+from engine_support import after_exchange, bots_choose, deals_over, drive, run_counting_slices
 
 RULES = [("classic", {}), ("classic", {"minus_points": True}), ("hornafjordur", {})]
 FAST_HARD = {"work": 400, "budget_ms": None, "exchange_worlds": 4}
@@ -249,23 +249,13 @@ def test_sampled_worlds_respect_voids_and_sizes(read_discards):
                         assert not m.deal.hands[o] & SUIT_MASKS[s]  # voids are true
 
 
-# -- strength -------------------------------------------------------------------------------
-
-def _after_exchange(rules, seed):
-    m = Match(rules, seed=seed)
-    bots = [_bot("easy", s) for s in range(3)]
-    while m.deal.phase == "exchange":
-        m.apply(bots[m.turn].choose(m.view(m.turn)), m.turn)
-    return m
-
-
 def test_worlds_put_the_opponents_discards_among_the_cards_players_throw():
     import random
     from manni.bots.policy import contract_info, throwable
     rng = random.Random(5)
     tested = 0
     for seed in range(12):
-        m = _after_exchange("hornafjordur", seed)
+        m = after_exchange("hornafjordur", seed)
         view = m.view(m.turn)
         k_out = sum(view.exchanged[o] for o in range(3) if o != view.seat)
         if not k_out:
@@ -290,14 +280,17 @@ def test_worlds_are_unchanged_without_discards_to_read():
     import random
     for rules in ("classic", "hornafjordur"):
         for seed in range(6):
-            m = _after_exchange(rules, seed)
+            m = after_exchange(rules, seed)
             view = m.view(m.turn)
-            if rules == "hornafjordur" and any(view.exchanged[o] for o in range(3) if o != view.seat):
+            discarded = any(view.exchanged[o] for o in range(3) if o != view.seat)
+            if rules == "hornafjordur" and discarded:
                 continue
             r1, r2 = random.Random(seed), random.Random(seed)
             fair, read = Knowledge(view), Knowledge(view, read_discards=True)
             assert [fair.sample(r1) for _ in range(10)] == [read.sample(r2) for _ in range(10)]
 
+
+# -- strength -------------------------------------------------------------------------------
 
 def test_arrangements():
     assert len(arrangements(("easy", "medium", "hard"))) == 6

@@ -14,7 +14,7 @@ from manni.bots.search import (WORLD_WORK, _halving, candidates, evaluate_exchan
                                halving_cards, match_utility)
 from manni.bots.tournament import kept
 
-from engine_support import bots_choose, deals_over, drive
+from engine_support import after_exchange, bots_choose, deals_over, drive
 
 
 def _noisy(means, seed):
@@ -135,10 +135,7 @@ def _reads(monkeypatch, module) -> list[bool]:
 
 
 def _first_card_after_discards():
-    m = Match("hornafjordur", seed=4)
-    easy = [make_bot("easy", seed=s) for s in range(3)]
-    while m.deal.phase == "exchange":
-        m.apply(easy[m.turn].choose(m.view(m.turn)), m.turn)
+    m = after_exchange("hornafjordur", 4)
     view = m.view(m.turn)
     assert any(view.exchanged) and view.legal & (view.legal - 1)  # a searched decision
     return view
