@@ -1,8 +1,8 @@
 """Computer players. They decide from a :class:`~manni.view.SeatView` only.
 
 ``make_bot(level, seed)`` -> a :class:`Bot` with ``choose(view)`` (synchronous) and
-``steps(view)`` (a generator that yields between slices of work, ~20-40 ms, and returns
-the action); ``hint(view)`` -> the Expert bot's choice for that seat with short reasons (``hint_steps``:
+``steps(view)`` (a generator that yields between slices of work, ~10 ms of wall time, and
+returns the action); ``hint(view)`` -> the Expert bot's choice for that seat with short reasons (``hint_steps``:
 the same as a generator, reasons as (key, params) for the UI's translation layer).
 """
 

@@ -15,7 +15,6 @@ the search and the levels (it uses the policy and the rollout; the levels call i
 from __future__ import annotations
 
 import random
-import time
 from typing import Generator
 
 from ..actions import TAKE, Action, Discard
@@ -24,7 +23,7 @@ from ..rules import get_rules
 from ..rules.declared import Declare, DeclareExchange, DeclaredRuleSet, Overcall
 from ..states import Phase
 from .policy import contract_info, medium_play
-from .search import SLICE_S, rollout
+from .search import Pacer, rollout
 
 OVERCALL_MARGIN = {"medium": 1.0, "hard": 0.75}  # points of gain an overcall must promise
 _BASELINE_DEALS = {"quick": 400, "rollout": 60}
@@ -33,20 +32,6 @@ _BASELINE_DEALS = {"quick": 400, "rollout": 60}
 def handles(view) -> bool:
     """Is this an exchange step of the declared family (decided here, not by the level)?"""
     return view.phase == Phase.EXCHANGE and view.exchange_kind == DeclareExchange.kind
-
-
-class _Pacer:
-    """``due()`` is true about every SLICE_S seconds: the moment for a generator to yield."""
-
-    def __init__(self) -> None:
-        self.t = time.perf_counter()
-
-    def due(self) -> bool:
-        now = time.perf_counter()
-        if now - self.t > SLICE_S:
-            self.t = now
-            return True
-        return False
 
 
 # -- what a hand is worth in a contract --------------------------------------------------------
@@ -167,12 +152,13 @@ def rollout_value(view, contract: str, rng, worlds: int) -> Generator[None, None
     unseen = cards_of(rules.deck & ~view.hand)
     leader = (view.dealer + 1) % 3
     total = 0.0
-    pace = _Pacer()
+    pace = Pacer()
     for _ in range(worlds):
         hands, manni = _world(rng, unseen, me, view.hand)
         total += _play_world(rules, view.options, c, hands, manni, me, me, leader)
         if pace.due():
             yield
+            pace.resume()
     return total / worlds
 
 
@@ -190,7 +176,7 @@ def baseline(rules, options: dict, contract: str, kind: str) -> Generator[None, 
         n = _BASELINE_DEALS[kind]
         c = rules.declared(contract, 0)
         info = contract_info(c)
-        pace = _Pacer()
+        pace = Pacer()
         for _ in range(n):
             rng.shuffle(deck)
             hand = mask_of(deck[:16])
@@ -201,6 +187,7 @@ def baseline(rules, options: dict, contract: str, kind: str) -> Generator[None, 
                 total += _play_world(rules, options, c, hands, deck[48:], 0, 0, rng.randrange(3))
                 if pace.due():
                     yield
+                    pace.resume()
         _BASELINES[key] = total / n
     return _BASELINES[key]
 
@@ -264,14 +251,15 @@ def _best_draw(view, rng, worlds: int):
     unseen = cards_of(rules.deck & ~view.hand & ~view.own_out)
     leader = (view.dealer + 1) % 3
     totals = [0.0] * len(options)
-    pace = _Pacer()
+    pace = Pacer()
     for _ in range(worlds):
         hands, manni = _world(rng, unseen, me, view.hand)
         for i, d in enumerate(options):
             totals[i] += _play_world(rules, view.options, view.contract, hands, manni, me, me,
                                      leader, discards=d)
-        if pace.due():
-            yield
+            if pace.due():
+                yield
+                pace.resume()
     best = max(range(len(options)), key=lambda i: (totals[i], -i))
     return Discard(options[best])
 

@@ -26,7 +26,7 @@ from .base import Bot
 from .hard import HardBot
 from .knowledge import Knowledge
 from .policy import medium_play
-from .search import SLICE_S, WORLD_WORK, rollout
+from .search import WORLD_WORK, Pacer, rollout
 
 EXPLORE = 0.7        # UCB1's constant, for rewards scaled to about [0, 1]
 TRICK_BONUS = 0.1    # points per trick added to the reward: a gradient where the score is flat
@@ -104,11 +104,11 @@ class IsmctsBot(Bot):
                 return _random_card(legal, rng)
         tb = -TRICK_BONUS if info.nolo else TRICK_BONUS
         root = _Node()
-        t_slice = time.perf_counter()
+        pace = Pacer()
         it = 0
         spent = 0
         per_world = WORLD_WORK + sum(view.hand_sizes)
-        deadline = None if self.budget_ms is None else t_slice + self.budget_ms / 1000.0
+        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000.0
         while True:
             hands = k.sample(rng)
             leader, trick, tricks = view.leader, list(view.trick), list(view.tricks)
@@ -146,14 +146,13 @@ class IsmctsBot(Bot):
                 n.total += (score[seat] + tb * tricks[seat]) * scale
             it += 1
             spent += per_world
-            now = time.perf_counter()
             if (spent >= self.work) if self.work is not None else it >= self.iterations:
                 break
-            if deadline is not None and now >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
-            if now - t_slice > SLICE_S:
+            if pace.due():
                 yield
-                t_slice = time.perf_counter()
+                pace.resume()
         self.last_stats = {"worlds": it, "candidates": view.legal.bit_count(), "work": spent}
         return root
 

@@ -20,8 +20,31 @@ from .endgame import Solver, TooDeep, run_heads
 from .knowledge import Knowledge
 from .policy import ContractInfo, easy_discards, easy_takes
 
-SLICE_S = 0.010  # yield to the UI about this often (a phone-class slice then stays within ~30 ms)
+SLICE_S = 0.010  # the longest a generator should run between yields (wall time)
 WORLD_WORK = 6  # sampling a world costs about as much as playing this many cards
+
+
+class Pacer:
+    """When a generator should yield: ``due()`` after each unit of work is true once the
+    next unit, if it takes as long as the last, would end the slice past ``SLICE_S``; call
+    ``resume()`` after the yield. The slice runs from the last yield of any Pacer, so
+    searches run one after another in one generator (the review: Hard's choice, then the
+    cost of yours) share it. Where it yields never changes what is computed."""
+
+    since = 0.0  # when the running slice began (class-wide)
+    __slots__ = ("mark",)
+
+    def __init__(self) -> None:
+        self.mark = time.perf_counter()
+
+    def due(self) -> bool:
+        now = time.perf_counter()
+        late = (now - Pacer.since) + (now - self.mark) > SLICE_S
+        self.mark = now
+        return late
+
+    def resume(self) -> None:
+        Pacer.since = self.mark = time.perf_counter()
 
 # (seat, hand, legal, trick, leader, live, voids, info) -> card; see policy.py
 Policy = Callable[..., Card]
@@ -246,7 +269,7 @@ def evaluate_cards(k: Knowledge, rng, cands: list[Card], utility: Callable[[list
     totals = [0.0] * len(cands)
     n = 0
     wsum = 0.0
-    t_slice = time.perf_counter()
+    pace = Pacer()
     while True:
         hands = k.sample(rng)
         weight = k.plausibility(hands, policy, infer) if infer else 1.0
@@ -262,12 +285,12 @@ def evaluate_cards(k: Knowledge, rng, cands: list[Card], utility: Callable[[list
             if u is None:
                 u = utility(rollout(h, ld, trick, tr, v, info, policy))
             totals[i] += weight * u
+            if pace.due():
+                yield
+                pace.resume()
         n += 1
         if n >= worlds:
             break
-        if time.perf_counter() - t_slice > SLICE_S:
-            yield
-            t_slice = time.perf_counter()
     if infer and wsum > 0:
         totals = [t * n / wsum for t in totals]
     return totals, n
@@ -305,7 +328,7 @@ def _halving(n_options: int, sample, score, worlds: int, work: int, cards: int,
     alive = list(range(n_options))
     rounds = 1 if worlds else max(1, (n_options - 1).bit_length())
     n = 0
-    t_slice = time.perf_counter()
+    pace = Pacer()
     stop = False
     while True:
         if worlds:
@@ -317,14 +340,13 @@ def _halving(n_options: int, sample, score, worlds: int, work: int, cards: int,
             for i in alive:
                 totals[i] += score(world, i)
                 seen[i] += 1
+                if pace.due():
+                    yield
+                    pace.resume()
             n += 1
-            now = time.perf_counter()
-            if deadline is not None and n >= min_worlds and now >= deadline:
+            if deadline is not None and n >= min_worlds and time.perf_counter() >= deadline:
                 stop = True
                 break
-            if now - t_slice > SLICE_S:
-                yield
-                t_slice = time.perf_counter()
         if stop or worlds or len(alive) <= 2:
             break
         alive.sort(key=lambda i: -totals[i] / seen[i])

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from manni import Match
 from manni.actions import Discard, Play
 from manni.bots import make_bot
 from manni.bots.base import finish
 from manni.bots.knowledge import Knowledge
+from manni.bots import search
 from manni.bots.policy import medium_play
 from manni.bots.search import (WORLD_WORK, _halving, candidates, evaluate_exchange,
                                halving_cards, match_utility)
@@ -41,6 +44,77 @@ def test_halving_with_fixed_worlds_plays_every_option_in_each():
     sample, score = _noisy([0.0, 1.0, 0.5], 1)
     got, seen, n = finish(_halving(3, sample, score, 7, 0, 0, None, 1))
     assert seen == [7, 7, 7] and n == 7
+
+
+class _Clock:
+    """A stand-in for ``time.perf_counter`` that moves only when told to."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def perf_counter(self) -> float:
+        return self.t
+
+
+def test_the_search_yields_before_a_slice_would_overrun(monkeypatch):
+    """Units of 4 ms: two fit a 10 ms slice; yielding only once past it (the old rule) would
+    have made 12 ms slices, and so would a second search starting its own slice where the
+    first left off. The means are those of the same searches run without a yield."""
+    clock = _Clock()
+    monkeypatch.setattr(search, "time", clock)
+    monkeypatch.setattr(search.Pacer, "since", 0.0)
+    rng = random.Random(3)
+    units: list[int] = []
+
+    def score(world, i):
+        clock.t += 0.004
+        units.append(i)
+        return rng.random()
+
+    def two_searches():
+        first = yield from _halving(5, lambda: None, score, 5, 0, 0, None, 1)
+        second = yield from _halving(1, lambda: None, score, 5, 0, 0, None, 1)
+        return first, second
+
+    gen = two_searches()
+    per_slice = []
+    while True:
+        before = len(units)
+        try:
+            next(gen)
+        except StopIteration as stop:
+            got = stop.value
+            per_slice.append(len(units) - before)
+            break
+        per_slice.append(len(units) - before)
+    assert len(units) == 30 and sum(per_slice) == 30
+    assert max(per_slice) * 0.004 <= search.SLICE_S and per_slice[0] == 2
+    rng = random.Random(3)
+    assert got == (finish(_halving(5, lambda: None, lambda w, i: rng.random(), 5, 0, 0, None, 1)),
+                   finish(_halving(1, lambda: None, lambda w, i: rng.random(), 5, 0, 0, None, 1)))
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_where_a_bot_yields_changes_none_of_its_decisions(monkeypatch, level):
+    """A yield after every unit of work (no slice at all) or in ~10 ms slices: the same
+    cards and the same exchange, from the same seeds."""
+    def decisions():
+        out = []
+        for rules in ("classic", "hornafjordur"):
+            m = Match(rules, seed=8)
+            seat = m.turn
+            for _ in range(4):
+                bot = make_bot(level, seed=5, budget_ms=None, work=2000)
+                action = bot.choose(m.view(m.turn))
+                out.append(action)
+                m.apply(action, m.turn)
+                while m.phase in ("exchange", "play") and m.turn != seat:
+                    m.apply(kept(m.view(m.turn)) if m.phase == "exchange"
+                            else Play(m.view(m.turn).legal.bit_length() - 1), m.turn)
+        return out
+    paced = decisions()
+    monkeypatch.setattr(search, "SLICE_S", 0.0)
+    assert decisions() == paced
 
 
 def _mid_deal(seed=4, tricks=2):
