@@ -22,6 +22,7 @@ from ..cards import SUIT_MASKS, cards_of, mask_of
 from ..rules import get_rules
 from ..rules.declared import Declare, DeclareExchange, DeclaredRuleSet, Overcall
 from ..states import Phase
+from .baselines import BASELINES
 from .policy import contract_info, medium_play
 from .search import Pacer, rollout
 
@@ -162,34 +163,45 @@ def rollout_value(view, contract: str, rng, worlds: int) -> Generator[None, None
     return total / worlds
 
 
-_BASELINES: dict = {}
+_BASELINES: dict = dict(BASELINES)  # the shipped table, and any computed here since
+
+
+def baseline_key(rules, options: dict, contract: str, kind: str) -> tuple[str, bool, str, str]:
+    return (rules.name, rules.picks_up_manni(options), contract, kind)
 
 
 def baseline(rules, options: dict, contract: str, kind: str) -> Generator[None, None, float]:
     """A contract's mean score for a random hand (its worth when declared later), by the
-    ``kind`` of estimate ("quick" or "rollout"); computed once, from a fixed seed."""
-    key = (rules.name, rules.picks_up_manni(options), contract, kind)
+    ``kind`` of estimate ("quick" or "rollout"): from the shipped table (:mod:`.baselines`),
+    else computed once by :func:`compute_baseline`."""
+    key = baseline_key(rules, options, contract, kind)
     if key not in _BASELINES:
-        rng = random.Random(0xDEC1)
-        deck = cards_of(rules.deck)
-        total = 0.0
-        n = _BASELINE_DEALS[kind]
-        c = rules.declared(contract, 0)
-        info = contract_info(c)
-        pace = Pacer()
-        for _ in range(n):
-            rng.shuffle(deck)
-            hand = mask_of(deck[:16])
-            if kind == "quick":
-                total += deal_score_for(rules, c, quick_tricks(hand, info))
-            else:
-                hands = [hand, mask_of(deck[16:32]), mask_of(deck[32:48])]
-                total += _play_world(rules, options, c, hands, deck[48:], 0, 0, rng.randrange(3))
-                if pace.due():
-                    yield
-                    pace.resume()
-        _BASELINES[key] = total / n
+        _BASELINES[key] = yield from compute_baseline(rules, options, contract, kind)
     return _BASELINES[key]
+
+
+def compute_baseline(rules, options: dict, contract: str,
+                     kind: str) -> Generator[None, None, float]:
+    """:func:`baseline` computed afresh, over random deals from a fixed seed."""
+    rng = random.Random(0xDEC1)
+    deck = cards_of(rules.deck)
+    total = 0.0
+    n = _BASELINE_DEALS[kind]
+    c = rules.declared(contract, 0)
+    info = contract_info(c)
+    pace = Pacer()
+    for _ in range(n):
+        rng.shuffle(deck)
+        hand = mask_of(deck[:16])
+        if kind == "quick":
+            total += deal_score_for(rules, c, quick_tricks(hand, info))
+        else:
+            hands = [hand, mask_of(deck[16:32]), mask_of(deck[32:48])]
+            total += _play_world(rules, options, c, hands, deck[48:], 0, 0, rng.randrange(3))
+            if pace.due():
+                yield
+                pace.resume()
+    return total / n
 
 
 # -- the decisions -----------------------------------------------------------------------------
