@@ -55,6 +55,14 @@ def is_local(url: str) -> bool:
     return parts.hostname in LOCAL_HOSTS
 
 
+def _described(err) -> str:
+    """A page error's message and where it was thrown (a worker's errors are the page's too):
+    a rare one must say where it came from the first time it is seen."""
+    lines = (line.strip() for line in (err.stack or "").splitlines())
+    frames = [line for line in lines if line.startswith("at ")]
+    return f"{err} ({frames[0]})" if frames else str(err)
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format, *args):  # noqa: A002
         pass
@@ -120,7 +128,7 @@ class Monitor:
 
     def watch(self, page) -> None:
         page.on("console", self._on_console)
-        page.on("pageerror", lambda err: self.page_errors.append(str(err)))
+        page.on("pageerror", lambda err: self.page_errors.append(_described(err)))
 
     def _on_console(self, msg) -> None:
         if msg.type == "error":
