@@ -35,7 +35,7 @@ def keys():
         if not issubclass(rules, DeclaredRuleSet):
             continue
         contracts = sorted({c for names in rules.ENTRIES.values() for c in names})
-        for exchange in ("pickup", "draw"):
+        for exchange in rules.options["exchange"].choices:
             for contract in contracts:
                 for kind in ("quick", "rollout"):
                     yield rules, {"exchange": exchange}, contract, kind

@@ -38,6 +38,9 @@ from browser import StaticServer, check_vendored, is_local, launch_args  # noqa:
 sys.path.insert(0, str(ROOT / "scripts"))
 import vendor  # noqa: E402
 
+sys.path.insert(0, str(ROOT))
+from manni.variants import VARIANTS  # noqa: E402
+
 ZIP = ROOT / "static" / "manni.zip"
 READY = "() => document.body.dataset.phase !== 'loading'"
 BOOT_TIMEOUT_MS = 120_000
@@ -111,7 +114,7 @@ def main() -> int:
     ap.add_argument("--levels", default="hard", help="hard (default), all, or e.g. easy,medium")
     ap.add_argument("--deals", type=int, default=10, help="deals per rule set (default 10)")
     ap.add_argument("--rules", default="all", help="bench-bots --rules (default all: "
-                    "Classic and Hornafjarðarmanni)")
+                    "one of each rule set, Classic, Hornafjarðarmanni, Trjámann, Laugavatnsmanni)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hard-ms", type=float, default=130, help="Hard's time cap (the UI's)")
     ap.add_argument("--hard-work", type=int, default=None,
@@ -163,7 +166,8 @@ def main() -> int:
 
     hard = ({"worlds": args.hard_worlds} if args.hard_worlds
             else {"work": args.hard_work or "default", "budget_ms": args.hard_ms or None})
-    rules = "classic, hornafjordur" if args.rules == "all" else args.rules
+    rules = ", ".join(dict.fromkeys(r for r, _ in VARIANTS.values())) if args.rules == "all" \
+        else args.rules
     throttle = f", Chromium CPU throttled {PHONE_CPU}x (phone-class)" if args.phone else ""
     print(f"decision time per move over {args.deals} deal(s) of {rules} (seed {args.seed}), "
           f"hard {hard}, every seat, whole deals{throttle}")
@@ -189,6 +193,11 @@ def main() -> int:
               + f" {w:>14}")
     print("(ms; ratio = Chromium / CPython for times, CPython / Chromium for worlds; "
           "with a time cap Hard stops at the cap or its work, whichever comes first)")
+    for lvl in levels:
+        for name, r in (("CPython", cpy[lvl]), ("Chromium", web[lvl])):
+            print(f"slowest {lvl} {name}: " + ", ".join(
+                f"{d['ms']:g} ms ({d['rules']} {d['phase']}, {d['hand']} cards)"
+                for d in r["slowest"]))
     return 0
 
 

@@ -2,8 +2,9 @@
 
 ``make_bot(level, seed)`` -> a :class:`Bot` with ``choose(view)`` (synchronous) and
 ``steps(view)`` (a generator that yields between slices of work, ~10 ms of wall time, and
-returns the action); ``hint(view)`` -> the Expert bot's choice for that seat with short reasons (``hint_steps``:
-the same as a generator, reasons as (key, params) for the UI's translation layer).
+returns the action); ``hint(view)`` -> the Expert bot's choice for that seat with short
+reasons (``hint_steps``: the same as a generator, reasons as (key, params) for the UI's
+translation layer).
 """
 
 from __future__ import annotations

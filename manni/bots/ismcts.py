@@ -148,9 +148,10 @@ class IsmctsBot(Bot):
             spent += per_world
             if (spent >= self.work) if self.work is not None else it >= self.iterations:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            late = pace.due()  # reads the clock into pace.mark
+            if deadline is not None and pace.mark >= deadline:
                 break
-            if pace.due():
+            if late:
                 yield
                 pace.resume()
         self.last_stats = {"worlds": it, "candidates": view.legal.bit_count(), "work": spent}

@@ -184,6 +184,7 @@ def bench(levels, rules_list, deals: int, seed: int, config: dict) -> dict:
         times = []
         stats = []
         worlds = []
+        where = []
         for rules in rules_list:
             for i in range(deals):
                 match = Match(rules, seed=seed + i)
@@ -196,6 +197,7 @@ def bench(levels, rules_list, deals: int, seed: int, config: dict) -> dict:
                     t = time.perf_counter()
                     action, longest = timed_steps(bot.steps(view))
                     times.append((time.perf_counter() - t) * 1000)
+                    where.append((times[-1], rules, view.phase.name.lower(), view.hand_sizes[seat]))
                     stats.append(longest * 1000)
                     ls = bot.last_stats
                     if view.phase == Phase.PLAY and ls and ls.get("candidates", 1) > 1:
@@ -207,7 +209,9 @@ def bench(levels, rules_list, deals: int, seed: int, config: dict) -> dict:
         q = lambda xs, p: round(xs[min(len(xs) - 1, int(p * len(xs)))], 1)  # noqa: E731
         out[lvl] = {"decisions": len(times), "p50_ms": q(times, 0.5), "p95_ms": q(times, 0.95),
                     "max_ms": round(times[-1], 1), "longest_slice_p95_ms": q(stats, 0.95),
-                    "longest_slice_max_ms": round(stats[-1], 1)}
+                    "longest_slice_max_ms": round(stats[-1], 1),
+                    "slowest": [{"ms": round(ms, 1), "rules": r, "phase": ph, "hand": h}
+                                for ms, r, ph, h in sorted(where, reverse=True)[:3]]}
         if worlds:
             worlds.sort()
             out[lvl]["searched_moves"] = len(worlds)

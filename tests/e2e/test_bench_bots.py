@@ -41,3 +41,8 @@ def test_bench_page_runs_bench_bots_like_cpython(page, base_url, monitor):
     assert web["decisions"] == cpy["decisions"]
     assert web["searched_moves"] == cpy["searched_moves"]
     assert web["worlds_p5"] == web["worlds_p50"] == 40
+    slowest = web["slowest"]  # the three longest decisions, longest first, and where
+    assert [d["ms"] for d in slowest] == sorted((d["ms"] for d in slowest), reverse=True)
+    assert slowest[0]["ms"] == web["max_ms"] and len(slowest) == 3
+    assert all(d["rules"] == "classic" and d["phase"] in ("exchange", "play")
+               and 1 <= d["hand"] <= 16 for d in slowest)
