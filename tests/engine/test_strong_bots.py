@@ -240,6 +240,25 @@ def test_ismcts_work_and_time_caps():
     assert 1 <= bot.last_stats["worlds"] < 10 ** 9 // 60
 
 
+def test_determinized_search_keeps_each_world_for_its_share(monkeypatch):
+    """``determinize=W``: W sampled worlds, one after another, each searched by its own tree
+    for an equal share of the iterations; the card is chosen on the trees' summed visits."""
+    from manni.bots.base import finish
+    from manni.bots.knowledge import Knowledge
+    sampled = []
+    real = Knowledge.sample
+    monkeypatch.setattr(Knowledge, "sample", lambda k, rng: sampled.append(1) or real(k, rng))
+    m = _play_position("classic", 12, 3)
+    view = m.view(m.turn)
+    for det, worlds in ((0, 120), (4, 4)):
+        sampled.clear()
+        bot = make_bot("ismcts", seed=2, iterations=120, determinize=det)
+        root = finish(bot.search(view))
+        assert len(sampled) == worlds and bot.last_stats["trees"] == max(1, det)
+        assert sum(ch.visits for ch in root.children.values()) == 120
+        assert sum(1 << c for c in root.children) == view.legal
+
+
 def test_an_unknown_playout_is_refused_when_the_bot_is_made():
     for level in ("expert", "ismcts"):
         with pytest.raises(ValueError, match="unknown playout 'greedy'"):
