@@ -5,16 +5,18 @@ Every seat declares each contract on its list exactly once in a match, so declar
 matter of *when*: declare a contract now when this hand suits it better than an average
 hand would. A contract's worth now is the expected deal score of declaring it with this
 hand (``value``), its worth later the expected score with a random hand (``baseline``, the
-same estimate averaged over random deals); the bot declares the contract with the largest
-gain ``value - baseline`` and overcalls when a gain is clearly positive. Easy is greedy
-(no baseline, never overcalls); Medium estimates by rule (``quick_value``); Hard by playing
-sampled worlds out (``rollout_value``). All of it sees the SeatView only. A layer between
+same estimate averaged over random deals, shipped in :mod:`.baselines`); the bot declares
+the contract with the largest gain ``value - baseline`` and overcalls when a gain is clearly
+positive. Easy is greedy (no baseline, never overcalls); Medium estimates by rule
+(``quick_value``); Hard by playing sampled worlds out (``rollout_value``; in the page within
+its time cap). All of it sees the SeatView only. A layer between
 the search and the levels (it uses the policy and the rollout; the levels call it).
 """
 
 from __future__ import annotations
 
 import random
+import time
 from typing import Generator
 
 from ..actions import TAKE, Action, Discard
@@ -28,6 +30,7 @@ from .search import Pacer, rollout
 
 OVERCALL_MARGIN = {"medium": 1.0, "hard": 0.75}  # points of gain an overcall must promise
 _BASELINE_DEALS = {"quick": 400, "rollout": 60}
+MIN_WORLDS = 4  # a capped estimate's fewest sampled worlds (a slow phone's declaration)
 
 
 def handles(view) -> bool:
@@ -145,8 +148,15 @@ def _play_world(rules, options, contract, hands, manni, me: int, declarer: int, 
     return rules.deal_score(contract, tricks, options)[me]
 
 
-def rollout_value(view, contract: str, rng, worlds: int) -> Generator[None, None, float]:
-    """Mean deal score of declaring ``contract`` with this hand, over sampled worlds."""
+def _past(deadline: float | None, done: int) -> bool:
+    """Whether a capped estimate stops: past its deadline with at least ``MIN_WORLDS`` done."""
+    return deadline is not None and done >= MIN_WORLDS and time.perf_counter() >= deadline
+
+
+def rollout_value(view, contract: str, rng, worlds: int,
+                  deadline: float | None = None) -> Generator[None, None, float]:
+    """Mean deal score of declaring ``contract`` with this hand, over sampled worlds (fewer
+    if ``deadline`` passes first)."""
     rules = _family(view)
     me = view.seat
     c = rules.declared(contract, me)
@@ -154,13 +164,15 @@ def rollout_value(view, contract: str, rng, worlds: int) -> Generator[None, None
     leader = (view.dealer + 1) % 3
     total = 0.0
     pace = Pacer()
-    for _ in range(worlds):
+    done = 0
+    while done < worlds and not _past(deadline, done):
         hands, manni = _world(rng, unseen, me, view.hand)
         total += _play_world(rules, view.options, c, hands, manni, me, me, leader)
+        done += 1
         if pace.due():
             yield
             pace.resume()
-    return total / worlds
+    return total / done
 
 
 _BASELINES: dict = dict(BASELINES)  # the shipped table, and any computed here since
@@ -206,14 +218,18 @@ def compute_baseline(rules, options: dict, contract: str,
 
 # -- the decisions -----------------------------------------------------------------------------
 
-def gains(view, level: str, rng, worlds: int) -> Generator[None, None, dict]:
-    """Contract -> (value now - baseline) for every contract this seat may name now."""
+def gains(view, level: str, rng, worlds: int,
+          deadline: float | None = None) -> Generator[None, None, dict]:
+    """Contract -> (value now - baseline) for every contract this seat may name now. With a
+    ``deadline``, each contract's estimate gets an equal share of the time left."""
     rules = _family(view)
     names = [a.contract for a in view.choices if a.contract is not None]
     out = {}
-    for name in names:
+    start = time.perf_counter()
+    for i, name in enumerate(names):
         if level == "hard":
-            now = yield from rollout_value(view, name, rng, worlds)
+            until = None if deadline is None else start + (deadline - start) * (i + 1) / len(names)
+            now = yield from rollout_value(view, name, rng, worlds, until)
             later = yield from baseline(rules, view.options, name, "rollout")
         else:
             now = quick_value(view, name)
@@ -223,10 +239,12 @@ def gains(view, level: str, rng, worlds: int) -> Generator[None, None, dict]:
     return out
 
 
-def decide(view, level: str, rng, worlds: int = 24,
-           report: dict | None = None) -> Generator[None, None, Action]:
+def decide(view, level: str, rng, worlds: int = 24, report: dict | None = None,
+           deadline: float | None = None) -> Generator[None, None, Action]:
     """The action for a declared-family exchange step (a generator, like ``Bot.steps``);
-    ``report``, if given, receives the ``gains`` weighed for a declaration or overcall."""
+    ``report``, if given, receives the ``gains`` weighed for a declaration or overcall.
+    ``deadline`` (``time.perf_counter()``): Hard's estimates stop there, after at least
+    ``MIN_WORLDS`` sampled worlds each."""
     stage = view.stage
     info = contract_info(view.contract) if stage in ("lay_away", "draw") else None
     if stage == "pickup":
@@ -236,10 +254,10 @@ def decide(view, level: str, rng, worlds: int = 24,
         return Discard(lay_away(view.hand, view.discard_limit, info))
     if stage == "draw":
         if level == "hard":
-            action = yield from _best_draw(view, rng, worlds)
+            action = yield from _best_draw(view, rng, worlds, deadline)
             return action
         return Discard(draw_discards(view.hand, view.discard_limit, info))
-    by_gain = yield from gains(view, level, rng, worlds)
+    by_gain = yield from gains(view, level, rng, worlds, deadline)
     if report is not None:
         report["gains"] = by_gain
     best = max(by_gain, key=lambda name: (by_gain[name], name))
@@ -251,7 +269,7 @@ def decide(view, level: str, rng, worlds: int = 24,
     return Overcall(None)
 
 
-def _best_draw(view, rng, worlds: int):
+def _best_draw(view, rng, worlds: int, deadline: float | None = None):
     """Hard's draw: compare discarding the rule's losers, fewer, or none, on sampled worlds."""
     rules = _family(view)
     me = view.seat
@@ -264,7 +282,9 @@ def _best_draw(view, rng, worlds: int):
     leader = (view.dealer + 1) % 3
     totals = [0.0] * len(options)
     pace = Pacer()
-    for _ in range(worlds):
+    done = 0
+    while done < worlds and not _past(deadline, done):
+        done += 1
         hands, manni = _world(rng, unseen, me, view.hand)
         for i, d in enumerate(options):
             totals[i] += _play_world(rules, view.options, view.contract, hands, manni, me, me,

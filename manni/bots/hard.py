@@ -8,7 +8,8 @@ with the Medium policy for all seats. The candidates share the worlds and are ha
 by round (the better half by mean utility goes on into fresh worlds), within a fixed amount
 of work (``work``: cards played in play-outs), so the cards worth comparing get most of it.
 The utility is the seat's deal score minus the opponents' mean score (``rivalry``), and near
-the target what the leading opponent scores. The page caps each decision at ``budget_ms``;
+the target what the leading opponent scores. The page caps each decision (declarations of
+the declared family too) at ``budget_ms``;
 the work alone (``budget_ms=None``) makes it deterministic for tests and tournaments.
 ``worlds`` plays every candidate in that many worlds instead (plain PIMC, Hard until the
 halving).
@@ -77,8 +78,8 @@ class HardBot(Bot):
     def steps(self, view) -> Generator[None, None, Action]:
         if handles(view):
             weighed: dict = {}
-            action = yield from decide(view, "hard", self.rng,
-                                       self.exchange_worlds or 24, weighed)
+            action = yield from decide(view, "hard", self.rng, self.exchange_worlds or 24,
+                                       weighed, self._deadline())
             self.last_reasons = _declare_reasons(action, weighed.get("gains", {}))
             return action
         if view.phase == Phase.EXCHANGE:
