@@ -114,7 +114,7 @@ def main() -> int:
     ap.add_argument("--levels", default="hard", help="hard (default), all, or e.g. easy,medium")
     ap.add_argument("--deals", type=int, default=10, help="deals per rule set (default 10)")
     ap.add_argument("--rules", default="all", help="bench-bots --rules (default all: "
-                    "one of each rule set, Classic, Hornafjarðarmanni, Trjámann, Laugavatnsmanni)")
+                    "Classic, Hornafjarðarmanni, Trjámann and Laugavatnsmanni)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hard-ms", type=float, default=130, help="Hard's time cap (the UI's)")
     ap.add_argument("--hard-work", type=int, default=None,

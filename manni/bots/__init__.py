@@ -25,9 +25,10 @@ def _classes() -> dict:
 
 
 def make_bot(level: str, seed: int = 0, **kw) -> Bot:
-    """A bot of ``level`` ("easy", "medium", "hard", "expert"; for tournaments "random", a baseline, and
-    "ismcts", the reference search), deterministic given ``seed``. Hard takes ``budget_ms``
-    (time per move) or ``worlds`` (iterations), and so does Expert; ISMCTS ``iterations``."""
+    """A bot of ``level`` ("easy", "medium", "hard", "expert"; for tournaments "random", a
+    baseline, and "ismcts", the reference search), deterministic given ``seed``. Hard takes
+    ``budget_ms`` (time per move) or ``worlds`` (iterations), and so does Expert; ISMCTS
+    ``iterations``."""
     classes = _classes()
     if level not in classes:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")

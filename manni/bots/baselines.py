@@ -1,8 +1,9 @@
 """The declared contracts' baselines (``declaring.baseline``): a contract's mean deal score
 for a random hand, by rule set, whether the exchange picks the Manni up, contract and kind of
 estimate. Computed from a fixed seed and shipped, so that the first declaration of a session
-need not play some two thousand deals out first. Written by ``python3 scripts/baselines.py``;
-``tests/engine/test_declared_bots.py`` recomputes every value."""
+need not play hundreds of deals out first (seconds on a slow phone). Written by
+``python3 scripts/baselines.py``; ``tests/engine/test_declared_bots.py`` recomputes every
+value."""
 
 BASELINES: dict[tuple[str, bool, str, str], float] = {
     ('laugavatn', False, 'clubs', 'quick'): -4.610500000000003,

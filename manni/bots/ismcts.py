@@ -171,8 +171,8 @@ class IsmctsBot(Bot):
             if late:
                 yield
                 pace.resume()
-        self.last_stats = {"worlds": it, "candidates": view.legal.bit_count(), "work": spent}
-        self.last_stats["trees"] = len(roots)
+        self.last_stats = {"worlds": it, "candidates": view.legal.bit_count(), "work": spent,
+                           "trees": len(roots)}
         if len(roots) > 1:
             merged = _Node()  # the trees' root children, visits and scores summed
             for r in roots:
