@@ -69,14 +69,23 @@ class Person:
         self.name = name
         self.context = browser.new_context(viewport={"width": 900, "height": 900})
         self.monitor = PageMonitor(self.context)
-        self.page = self.context.new_page()
         self.warnings: list[str] = []
-        self.page.on("console", lambda m: m.type == "warning" and self.warnings.append(m.text))
+        self.log: list[str] = []  # the last console lines of every kind, shown if a test fails
+        self.page = self._new_page()
+
+    def _new_page(self):
+        page = self.context.new_page()
+        page.on("console", self._on_console)
+        return page
+
+    def _on_console(self, m) -> None:
+        if m.type == "warning":
+            self.warnings.append(m.text)
+        self.log = [*self.log[-19:], f"{time.strftime('%H:%M:%S')} {m.type}: {m.text}"]
 
     def reopen(self, url: str) -> None:
         self.page.close()
-        self.page = self.context.new_page()
-        self.page.on("console", lambda m: m.type == "warning" and self.warnings.append(m.text))
+        self.page = self._new_page()
         boot(self.page, plain(url))
 
     def table(self) -> dict:
@@ -100,7 +109,8 @@ def people(browser):
     yield make
     for p in made:  # shown by pytest only when the test failed
         try:
-            print(p.name, p.table(), p.page.inner_text("#net-status"), p.warnings, p.monitor.console_errors)
+            print(p.name, p.table(), p.page.inner_text("#net-status"), p.warnings,
+                  p.monitor.console_errors, p.monitor.page_errors, *p.log, sep="\n  ")
         except Exception as e:
             print(p.name, "no state:", e)
         p.close()
