@@ -14,6 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+
 from manni.actions import KEEP, Play  # noqa: E402
 from manni.cards import card_code, cards_of  # noqa: E402
 from manni.match import Match  # noqa: E402
@@ -56,9 +58,29 @@ def state(page) -> dict:
     return page.evaluate("() => ({...document.getElementById('table').dataset})")
 
 
+# What the page shows when a wait gives up: where it stands and what it says.
+SHOWN = """() => ({table: {...(document.getElementById('table') || {}).dataset},
+  notice: document.getElementById('notice')?.textContent.trim(),
+  dialogs: [...document.querySelectorAll('dialog[open]')].map(d => d.id),
+  actions: [...document.querySelectorAll('[data-action]')].filter(e => e.offsetParent !== null)
+    .map(e => e.dataset.action + (e.disabled ? ' (disabled)' : ''))})"""
+
+
 def wait_settled(page, actions: int = 0, deal: int = 0) -> dict:
-    page.wait_for_function(SETTLED % (actions, deal), timeout=STEP_MS)
+    try:
+        page.wait_for_function(SETTLED % (actions, deal), timeout=STEP_MS)
+    except PlaywrightTimeout:
+        raise AssertionError(f"not your turn after {STEP_MS} ms (waited for actions >= {actions},"
+                             f" deal >= {deal}); the page shows {page.evaluate(SHOWN)}") from None
     return state(page)
+
+
+def let_cards_land(page) -> None:
+    """Wait until the cards in flight (static/js/motion.mjs) have landed: sizes and places
+    are measured where the cards rest, not half-way through a deal's scale-up."""
+    page.evaluate("() => new Promise(requestAnimationFrame)")  # let the last redraw start its moves
+    page.evaluate("() => Promise.all(document.getAnimations().filter(a => a.constructor === Animation)"
+                  ".map(a => a.finished.catch(() => null)))")
 
 
 def hand_codes(page) -> list[str]:

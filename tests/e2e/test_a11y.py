@@ -20,7 +20,7 @@ from manni.cards import cards_of
 from manni.match import Match
 from manni.record import dumps
 
-from manni_page import PageMonitor, boot, import_text, must_follow_match, wait_settled
+from manni_page import PageMonitor, boot, import_text, let_cards_land, must_follow_match, wait_settled
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -69,10 +69,7 @@ def page(session):
 def audit(page) -> list[dict]:
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
-    page.evaluate("() => new Promise(requestAnimationFrame)")  # let the redraw paint
-    # axe measures tap targets where they are: let cards in flight land (motion.mjs)
-    page.evaluate("() => Promise.all(document.getAnimations().filter(a => a.constructor === Animation)"
-                  ".map(a => a.finished.catch(() => null)))")
+    let_cards_land(page)  # axe measures tap targets where they are
     return page.evaluate(RUN_AXE, [WCAG_TAGS, WAIVED])
 
 

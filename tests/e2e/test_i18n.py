@@ -16,7 +16,7 @@ from manni.text import LANGUAGES, Translator
 from manni.text.translate import load
 from playwright.sync_api import expect
 
-from manni_page import PageMonitor, boot, start_match, step, wait_settled
+from manni_page import PageMonitor, boot, let_cards_land, start_match, step, wait_settled
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 W, H = 360, 740
@@ -66,6 +66,7 @@ def check_page(page, lang: str, name: str) -> None:
     assert page.evaluate("document.documentElement.lang") == lang
     sw = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
     assert sw <= W, f"{lang} {name}: page is {sw}px wide at {W}px"
+    let_cards_land(page)
     off = page.evaluate(OFF_SCREEN)
     assert not off, f"{lang} {name}: beyond the screen's edge: {off}"
     cut = page.evaluate(CUT_OFF)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from manni_page import PageMonitor, boot, start_match, step
+from manni_page import PageMonitor, boot, let_cards_land, start_match, step
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 SIZES = [(360, 740), (740, 360), (1280, 800)]
@@ -29,7 +29,7 @@ def page(browser, base_url):
 
 def check(page, w, h, name):
     page.set_viewport_size({"width": w, "height": h})
-    page.wait_for_timeout(50)
+    let_cards_land(page)
     sw = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
     assert sw <= w, f"{name} at {w}x{h}: {sw}px wide"
     small = page.evaluate("""() => [...document.querySelectorAll('button, select, input, summary, [data-card]')]

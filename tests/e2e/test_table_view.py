@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from manni_page import (WATCH_MOVES, PageMonitor, boot, import_text, must_follow_match,
-                        start_match, step, true_match, wait_settled)
+from manni_page import (WATCH_MOVES, PageMonitor, boot, import_text, let_cards_land,
+                        must_follow_match, start_match, step, true_match, wait_settled)
 from manni.record import dumps
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -52,6 +52,7 @@ def test_info_notice_keeps_off_the_contract_and_the_hand(session, i, size):
     w, h = size
     page.set_viewport_size({"width": w, "height": h})
     boot(page, f"{base_url}/index.html?seed={31 + i}")  # a new seed: "Match started from seed N"
+    let_cards_land(page)
     got = page.evaluate(BOXES)
     assert got["kind"] == "info" and got["notice"] is not None
     assert page.get_attribute("#notice", "role") == "status"
