@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from manni_page import (WATCH_MOVES, PageMonitor, boot, import_text, let_cards_land,
-                        must_follow_match, start_match, step, true_match, wait_settled)
+from manni_page import (WATCH_MOVES, PageMonitor, boot, hand_codes, import_text, let_cards_land,
+                        must_follow_match, start_match, state, step, true_match, wait_settled)
+from manni.actions import Play
+from manni.cards import parse_card
 from manni.record import dumps
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -151,6 +153,41 @@ def test_cards_move_and_no_tap_is_lost_while_they_do(page):
     assert taps_while_moving >= 1
     # a finished trick was gathered to its winner's pile (its cards no longer on the felt)
     page.wait_for_function("() => !document.querySelector('.trick.done:not(.gathered)')", timeout=5000)
+
+
+# What App.render() does to #game: every card and button is a new element.
+REDRAW = "() => { const g = document.getElementById('game'); g.innerHTML = g.innerHTML; }"
+
+
+def press_redraw_release(page, press: str, release: str) -> None:
+    """A mouse press on one card of the hand, a redraw, the release on another (or the same)."""
+    def centre(code):
+        box = page.locator(f'#hand button[data-card="{code}"]').bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(*centre(press))
+    page.mouse.down()
+    page.evaluate(REDRAW)
+    page.mouse.move(*centre(release))
+    page.mouse.up()
+
+
+def test_a_card_pressed_before_a_redraw_and_released_after_it_is_played(page):
+    page.set_viewport_size({"width": 360, "height": 740})
+    start_match(page, "classic", 20)
+    st = play_to_the_end_of_exchange(page)
+    let_cards_land(page)
+    n, held = int(st["actions"]), hand_codes(page)
+    card = page.get_attribute("#hand button[data-card].playable", "data-card")
+    # released on another card: no tap at all
+    press_redraw_release(page, card, next(c for c in held if c != card))
+    page.evaluate("() => new Promise(done => setTimeout(done, 200))")
+    assert int(state(page)["actions"]) == n and hand_codes(page) == held
+    # released on the redrawn twin of the card pressed: that card is played, once
+    press_redraw_release(page, card, card)
+    wait_settled(page, n + 1)
+    m = true_match(page)
+    assert m.actions[n] == Play(parse_card(card))
+    assert card not in hand_codes(page) and len(hand_codes(page)) == len(held) - 1
 
 
 def test_opponents_keep_the_speeds_pause(page):
