@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import deque
 import socket
 import subprocess
 import time
@@ -70,7 +71,7 @@ class Person:
         self.context = browser.new_context(viewport={"width": 900, "height": 900})
         self.monitor = PageMonitor(self.context)
         self.warnings: list[str] = []
-        self.log: list[str] = []  # the last console lines of every kind, shown if a test fails
+        self.log: deque[str] = deque(maxlen=20)  # the last console lines, shown if a test fails
         self.page = self._new_page()
 
     def _new_page(self):
@@ -81,7 +82,7 @@ class Person:
     def _on_console(self, m) -> None:
         if m.type == "warning":
             self.warnings.append(m.text)
-        self.log = [*self.log[-19:], f"{time.strftime('%H:%M:%S')} {m.type}: {m.text}"]
+        self.log.append(f"{time.strftime('%H:%M:%S')} {m.type}: {m.text}")
 
     def reopen(self, url: str) -> None:
         self.page.close()
