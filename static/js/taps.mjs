@@ -9,7 +9,7 @@
 
 const CONTROL = "[data-card], [data-action]";
 const keyOf = (el) => [el.dataset.card, el.dataset.action, el.dataset.contract].join("|");
-let pressed = null;  // {el, key, id}: the control under the last primary press
+let pressed = null;  // {el, key, id}: the control under the last mouse press
 let owed = null;     // a twin to click unless the browser clicks something itself first
 
 function control(target) {
