@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections import deque
 import socket
 import subprocess
 import time
 import urllib.request
+from collections import deque
 from pathlib import Path
 
 import pytest
