@@ -30,6 +30,21 @@ for module in pkgutil.walk_packages(manni.__path__, "manni."):
             pass
 `;
 
+let answered = false;
+function answer(message) {
+  if (!answered) self.postMessage(message);
+  answered = true;
+}
+const fail = (err) => answer({ ok: false, error: String(err && err.message || err) });
+
+// Pyodide starts its downloads (the lock file, the wasm) before it awaits them, so when
+// the network fails, loadPyodide rejects and also leaves rejections nobody awaits. They
+// are this snapshot's failure, reported to the page like any other, not uncaught errors.
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  fail(event.reason);
+});
+
 self.onmessage = async ({ data: { key, cache: cacheName } }) => {
   try {
     const [pyodide, zip] = await Promise.all([
@@ -47,8 +62,8 @@ self.onmessage = async ({ data: { key, cache: cacheName } }) => {
     await cache.put(key, new Response(bytes, {
       headers: { "Content-Type": "application/octet-stream", "Content-Length": String(bytes.length) },
     }));
-    self.postMessage({ ok: true, bytes: bytes.length });
+    answer({ ok: true, bytes: bytes.length });
   } catch (err) {
-    self.postMessage({ ok: false, error: String(err && err.message || err) });
+    fail(err);
   }
 };

@@ -67,6 +67,12 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format, *args):  # noqa: A002
         pass
 
+    def do_GET(self):
+        if self.path.split("?", 1)[0].rsplit("/", 1)[-1] in self.server.cut:
+            self.close_connection = True  # no answer: the browser sees a network error
+            return
+        super().do_GET()
+
     def end_headers(self):
         # Behave like a static host: let the browser cache, but revalidate.
         self.send_header("Cache-Control", "no-cache")
@@ -76,6 +82,7 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    cut: frozenset[str] = frozenset()  # file names whose requests get no answer
 
     def handle_error(self, request, client_address):
         pass  # the browser aborting a connection is not our business
@@ -90,6 +97,10 @@ class StaticServer:
         self.port = self.httpd.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def cut(self, *names: str) -> None:
+        """From now on, requests for these file names fail as if the network were down."""
+        self.httpd.cut = frozenset(names)
 
     def __enter__(self) -> "StaticServer":
         self.thread.start()
