@@ -185,6 +185,12 @@ def assert_no_hidden_cards(page) -> int:
     return len(hidden)
 
 
+def classic_first_to_choose() -> Match:
+    """A fresh Classic match where you (seat 0) are asked first about the Manni."""
+    seed = next(s for s in range(1000) if Match("classic", seed=s).first_dealer == 2)
+    return Match("classic", {"target": 5}, seed)
+
+
 def must_follow_match() -> Match:
     """Classic, seat 0 to play with a card in the trick, holding cards it may not play."""
     for seed in range(200):

@@ -20,7 +20,8 @@ from manni.cards import cards_of
 from manni.match import Match
 from manni.record import dumps
 
-from manni_page import PageMonitor, boot, import_text, let_cards_land, must_follow_match, wait_settled
+from manni_page import (PageMonitor, boot, classic_first_to_choose, import_text, let_cards_land,
+                        must_follow_match, wait_settled)
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -89,12 +90,6 @@ def load(page, match: Match) -> dict:
     st = wait_settled(page, len(json.loads(text)["actions"]))
     expect(page.locator("#menu-dialog")).not_to_be_visible()
     return st
-
-
-def classic_first_to_choose() -> Match:
-    """A fresh Classic match where you (seat 0) are asked first about the Manni."""
-    seed = next(s for s in range(1000) if Match("classic", seed=s).first_dealer == 2)
-    return Match("classic", {"target": 5}, seed)
 
 
 def classic_deal_over() -> Match:

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from manni_page import (WATCH_MOVES, PageMonitor, boot, hand_codes, import_text, let_cards_land,
-                        must_follow_match, start_match, state, step, true_match, wait_settled)
-from manni.actions import Play
+from manni_page import (WATCH_MOVES, PageMonitor, boot, classic_first_to_choose, hand_codes,
+                        import_text, let_cards_land, must_follow_match, start_match, state, step,
+                        true_match, wait_settled)
+from manni.actions import KEEP, Play
 from manni.cards import parse_card
 from manni.record import dumps
 
@@ -188,6 +189,44 @@ def test_a_card_pressed_before_a_redraw_and_released_after_it_is_played(page):
     m = true_match(page)
     assert m.actions[n] == Play(parse_card(card))
     assert card not in hand_codes(page) and len(hand_codes(page)) == len(held) - 1
+
+
+# The deal's flight (motion.mjs) played again over the hand as it is, slowed down and
+# paused where one of your cards on its way covers the middle of the control `sel`:
+# returns that point and the card, or null if no card crosses it.
+CARD_OVER = """(sel) => {
+  window.manniMotion.before();
+  window.manniMotion.after(JSON.stringify({events: [["deal"]], ms: 4000, pause: 0,
+                                           brisk: false, turn: true, sound: false, haptics: false}));
+  const cards = [...document.querySelectorAll('#hand [data-card]')];
+  const flights = document.getAnimations().filter(a => cards.includes(a.effect.target));
+  flights.forEach(a => a.pause());
+  const r = document.querySelector(sel).getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const end = Math.max(...flights.map(a => a.effect.getComputedTiming().endTime));
+  for (let t = 0; t <= end; t += 10) {
+    flights.forEach(a => { a.currentTime = t; });
+    const over = cards.find(c => { const b = c.getBoundingClientRect();
+                                   return b.left < x && x < b.right && b.top < y && y < b.bottom; });
+    if (over) return {x, y, card: over.dataset.card};
+  }
+  return null;
+}"""
+
+
+def test_a_tap_on_a_button_a_dealt_card_crosses_reaches_the_button(page):
+    # Seen in CI: "Keep my hand" clicked just after the deal, and a card flying to the hand
+    # took the release, so the tap was lost.
+    page.set_viewport_size({"width": 360, "height": 740})
+    import_text(page, dumps(classic_first_to_choose()))
+    wait_settled(page, 0)
+    let_cards_land(page)
+    hit = page.evaluate(CARD_OVER, "[data-action=keep-hand]")
+    assert hit, "no card of the deal crosses the Keep button"
+    page.mouse.click(hit["x"], hit["y"])
+    page.wait_for_function("() => document.getElementById('table').dataset.actions !== '0'",
+                           timeout=5000)
+    assert true_match(page).actions[0] == KEEP
 
 
 def test_opponents_keep_the_speeds_pause(page):
