@@ -45,7 +45,19 @@ WATCH_MOVES = """() => { window.__moves = []; let last = null;
 PageMonitor = Monitor  # browser.Monitor: the one monitor, here on module-scoped contexts
 
 
+# Notes where the last taps landed (the nearest card or control, else the element), for
+# SHOWN: a lost tap says what took it.
+TAPS = """if (!window.__taps) { window.__taps = [];
+  for (const type of ['pointerdown', 'pointerup', 'click']) addEventListener(type, (e) => {
+    const t = e.target instanceof Element ? e.target : null;
+    const c = t && t.closest('[data-card], [data-action]');
+    window.__taps.push(`${type} ${c ? c.dataset.card || c.dataset.action : t ? t.id || t.nodeName : '?'}`);
+    window.__taps.splice(0, window.__taps.length - 6);
+  }, true); }"""
+
+
 def boot(page, url: str) -> None:
+    page.add_init_script(TAPS)
     page.goto(url)
     wait_until_booted(page)
 
@@ -58,12 +70,14 @@ def state(page) -> dict:
     return page.evaluate("() => ({...document.getElementById('table').dataset})")
 
 
-# What the page shows when a wait gives up: where it stands and what it says.
+# What the page shows when a wait gives up: where it stands and what it says (a hidden
+# notice keeps its last text: it is not shown).
 SHOWN = """() => ({table: {...(document.getElementById('table') || {}).dataset},
-  notice: document.getElementById('notice')?.textContent.trim(),
+  notice: (n => n && !n.hidden ? n.textContent.trim() : null)(document.getElementById('notice')),
   dialogs: [...document.querySelectorAll('dialog[open]')].map(d => d.id),
   actions: [...document.querySelectorAll('[data-action]')].filter(e => e.offsetParent !== null)
-    .map(e => e.dataset.action + (e.disabled ? ' (disabled)' : ''))})"""
+    .map(e => e.dataset.action + (e.disabled ? ' (disabled)' : '')),
+  taps: window.__taps})"""
 
 
 def wait_settled(page, actions: int = 0, deal: int = 0) -> dict:

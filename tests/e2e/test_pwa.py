@@ -12,6 +12,7 @@ import struct
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser import StaticServer
 from manni_page import BOOT_MS, boot, record
@@ -21,6 +22,17 @@ ROOT = Path(__file__).resolve().parents[2]
 SW_ACTIVE = "() => document.documentElement.dataset.sw === 'active'"
 TURN = "() => document.getElementById('table').dataset.turn"
 SITE_CACHES = "async () => (await caches.keys()).filter(k => k.startsWith('manni-site-')).sort()"
+# Where the page and its service workers stand, for a wait that gives up.
+PWA_STATE = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  const state = (w) => w && w.state;
+  return {oldPage: !!window.manniOldPage, html: {...document.documentElement.dataset},
+          table: {...(document.getElementById('table') || {}).dataset},
+          reload: document.getElementById('update-reload')?.disabled ? 'disabled' : 'enabled',
+          taps: window.__taps, controlled: !!navigator.serviceWorker.controller,
+          installing: state(r && r.installing), waiting: state(r && r.waiting),
+          active: state(r && r.active), caches: await caches.keys()};
+}"""
 
 
 def load_vendor():
@@ -119,8 +131,12 @@ def test_update_is_offered_and_keeps_the_saved_match(page, site_copy, monitor):
     page.evaluate("window.manniOldPage = true")
     page.click("#update-reload")
     # The page reloads once the new version is in charge: wait for the new page's table.
-    page.wait_for_function("() => !window.manniOldPage && document.getElementById('table')?.dataset.turn",
-                           timeout=BOOT_MS)
+    try:
+        page.wait_for_function("() => !window.manniOldPage && document.getElementById('table')?.dataset.turn",
+                               timeout=BOOT_MS)
+    except PlaywrightTimeout:
+        raise AssertionError(f"no table on the new version; the page shows {page.evaluate(PWA_STATE)};"
+                             f" errors: {monitor.console_errors + monitor.page_errors}") from None
     page.wait_for_function(f"async () => (await caches.keys()).includes('manni-site-{new_build}')"
                            f" && !(await caches.keys()).includes('manni-site-{old_build}')",
                            timeout=BOOT_MS)
