@@ -5,9 +5,9 @@
 //   ["deal"], ["play", seat, code], ["gather", winner, trick key], ["exchange", seat, out, in]
 // Cards fly FLIP-style (drawn at their new place, animated from where they were). Nothing
 // here decides anything or waits: the page's hooks (#table data-*) are already set when an
-// animation starts, and taps reach the controls at their places at all times (a card in
-// flight (class in-flight) and the flying copies have pointer-events: none). Face-down copies are plain
-// backs: they carry no card.
+// animation starts, and taps reach the controls at their places at all times: a card on
+// its way (class in-flight) and the flying copies have pointer-events: none. Face-down
+// copies are plain backs: they carry no card.
 // prefers-reduced-motion turns every move into a fade.
 
 const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -56,7 +56,8 @@ function flyFrom(el, from, ms, delay = 0, s = 1) {
   animate(el, [
     { transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(${s})`, opacity: reduced.matches ? 0 : 1 },
     { transform: "none", opacity: 1 },
-  ], { duration: ms, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" }).finished.then(land, land);
+  ], { duration: ms, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" })
+    .finished.then(land, land);
 }
 
 // A face-down copy flying from one rect to another, then gone.
