@@ -64,11 +64,14 @@ class ClimbDeal(Deal):
         allowed, why, best = self._duty(hand)
         if allowed >> c & 1:
             return
-        cards = cards_of(allowed)
+        allowed_cards = cards_of(allowed)
         lead = self.trick[0] // 13
+        why = why or "must_follow"
         text = {"must_follow": f"must follow {SUIT_NAMES[lead]}",
                 "must_beat": f"must beat {card_label(best)}",
                 "must_trump": "must trump",
-                "must_overtrump": f"must overtrump {card_label(best)}"}[why or "must_follow"]
-        raise IllegalAction(f"{text} (you may play {describe(cards)})", why or "must_follow",
-                            suit=lead, card=best, cards=cards)
+                "must_overtrump": f"must overtrump {card_label(best)}"}[why]
+        # ``cards``: what the message names (the card to beat, else the cards you may play)
+        named = [best] if why in ("must_beat", "must_overtrump") else allowed_cards
+        raise IllegalAction(f"{text} (you may play {describe(allowed_cards)})", why,
+                            suit=lead, card=best, cards=named, allowed=allowed_cards)

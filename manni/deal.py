@@ -188,7 +188,7 @@ class Deal:
         self.ex_pos += 1
 
     def end_exchange(self) -> None:
-        """The exchange is over: the dealer's left leads the first trick."""
+        """The exchange is over: the seat after the dealer leads the first trick."""
         self.phase = PLAY
         self.leader = (self.dealer + 1) % self.seats
 

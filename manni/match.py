@@ -122,7 +122,8 @@ class Match:
     # Scores are by side (a Manni seat is a side of one).
     @property
     def plus(self) -> list[int]:
-        return [sum(s[i] for s in self.deal_scores if s[i] > 0) for i in range(len(self.rules.sides))]
+        return [sum(s[i] for s in self.deal_scores if s[i] > 0)
+                for i in range(len(self.rules.sides))]
 
     @property
     def minus(self) -> list[int]:
