@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .actions import register_action
-from .cards import SUIT_MASKS, SUIT_NAMES, SUITS, card_code, card_label, parse_card
+from .cards import SUIT_MASKS, SUITS, card_code, card_label, parse_card
 from .errors import IllegalAction, RecordError
 from .inputs import brief
 from .states import Phase
@@ -159,11 +159,3 @@ class Questions:
                         self.answer(deal, seat, ask))
         deal.answers = deal.answers + (answer,)
 
-
-def describe_answer(a: Answer) -> str:
-    """English text of a question and its answer, for logs and the command line."""
-    q = a.question
-    if q.kind == COUNT:
-        return f"seat {a.asker}: how many {SUIT_NAMES[q.subject]}? seat {a.partner}: {a.value}"
-    return (f"seat {a.asker}: do you hold {card_label(q.subject)}? "
-            f"seat {a.partner}: {'yes' if a.value else 'no'}")

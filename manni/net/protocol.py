@@ -275,11 +275,6 @@ def _rules(obj: dict) -> str:
     return name
 
 
-def _ruleset(name: str):
-    """The rule set of a name ``_rules`` has read (it exists)."""
-    return get_rules(name)
-
-
 def contract_json(c: Contract) -> dict:
     out = {"name": c.name, "trump": c.trump, "ace_low": c.ace_low}
     if isinstance(c, Declared):  # public: everyone heard the declaration
@@ -421,7 +416,8 @@ def _view(o) -> SeatView:
     if not isinstance(o, dict):
         raise ProtocolError("'view' must be an object")
     _fields(o, VIEW_KEYS[:-len(OPTIONAL_VIEW_KEYS)], OPTIONAL_VIEW_KEYS)
-    rules = _ruleset(_rules(o))
+    name = _rules(o)
+    rules = get_rules(name)
     n, top, sides = rules.seats, rules.seats - 1, len(rules.sides)
     history = o["history"]
     if not isinstance(history, list) or len(history) > 26:
@@ -443,7 +439,7 @@ def _view(o) -> SeatView:
         raise ProtocolError("'winners' must be a list of seats")
     asks = _bool(o, "asks") if "asks" in o else False
     return SeatView(
-        seat=_int(o, "seat", 0, top), rules=_rules(o), options=_options(o),
+        seat=_int(o, "seat", 0, top), rules=name, options=_options(o),
         exchange_kind=_str(o, "exchange_kind", WORD_RE),
         deal_number=_int(o, "deal", 1, 10_000), dealer=_int(o, "dealer", 0, top),
         contract=_contract(o["contract"], rules),
