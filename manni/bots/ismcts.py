@@ -127,7 +127,10 @@ class IsmctsBot(Bot):
             pts = list(so_far) if t is not None else None
             node = root
             path = []  # (node, seat that moved into it)
-            while any(hands):
+            live = 0
+            for h in hands:
+                live |= h
+            while live:
                 seat = (leader + len(trick)) % seats
                 h = hands[seat]
                 if t is not None:
@@ -146,6 +149,7 @@ class IsmctsBot(Bot):
                 if trick and c // 13 != trick[0] // 13:
                     voids[seat] |= 1 << (trick[0] // 13)
                 hands[seat] = h & ~(1 << c)
+                live &= ~(1 << c)
                 trick.append(c)
                 if len(trick) == seats:
                     leader = (leader + trick_winner(trick)) % seats
