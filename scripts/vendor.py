@@ -133,7 +133,7 @@ for m in pkgutil.walk_packages(manni.__path__, "manni."):
     try:
         module = importlib.import_module(m.name)
     except ImportError as e:
-        if e.name not in ("js", "pyscript"):  # manni.ui.app needs the page
+        if e.name not in ("js", "pyscript"):  # manni.ui.page needs the page
             raise
         module = sys.modules.get(m.name) or importlib.util.find_spec(m.name)
     origin = getattr(module, "__file__", None) or getattr(module, "origin", None)

@@ -127,7 +127,8 @@ class NetLink:
     def render(self) -> bool:
         """Draw ``#net``; True if the table below should be drawn too."""
         g, page = self.game, self.page
-        url = invite_url(str(window.location.href), g.table.table, self.conn) if self.is_host else ""
+        url = (invite_url(str(window.location.href), g.table.table, self.conn)
+               if self.is_host else "")
         playing = g.started if self.is_host else (g.ready and g.table.seat is not None)
         if self.is_host:
             html = lobby.host_bar(g, url) if playing else lobby.host_lobby(

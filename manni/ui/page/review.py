@@ -57,7 +57,8 @@ class Review(Feature):
         g.reviews[g.review_key(index)] = found
         if page.stats.count_review(g.match, found):  # statistics count your agreement with Hard
             page.storage.set(STATS_KEY, page.stats.to_json())
-        by_id("review-body").innerHTML = review_view.review_html(found, page.t, g.reviewable(), index)
+        by_id("review-body").innerHTML = review_view.review_html(found, page.t, g.reviewable(),
+                                                                 index)
 
     def on_closed(self, event) -> None:
         # Nothing of a review stays in the page once it is closed.

@@ -151,7 +151,8 @@ class Page(Feature):
         if not kept:  # no room for a copy: move it instead
             self.storage.remove(RECORD_KEY)
             kept = self.storage.set(BAD_RECORD_KEY, saved)
-        self.alerts.set_aside.append(self.t("alert.record_bad" if kept else "alert.record_bad_unkept"))
+        self.alerts.set_aside.append(
+            self.t("alert.record_bad" if kept else "alert.record_bad_unkept"))
 
     def fill_static_text(self) -> None:
         t = self.t
