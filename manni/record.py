@@ -46,7 +46,7 @@ def _action_to_json(action, seat) -> dict:
     """An action's record object; with its seat for actions taken outside the order of play
     (a question to one's partner), whose seat the record must name."""
     out = action.to_json()
-    if getattr(action, "names_seat", False):
+    if seat is not None:
         out["seat"] = seat
     return out
 
