@@ -34,7 +34,7 @@ def test_must_beat_the_king_led_by_an_opponent():
     assert legal(["KS"], ["TS", "QS", "7S", "8H", "AC"]) == set(codes("TS"))
     e = refused_key(["KS"], ["TS", "QS", "7S", "8H", "AC"], "QS")
     assert e.key == "must_beat" and e.params["card"] == codes("KS")[0]
-    assert e.params["cards"] == codes("TS")
+    assert e.params["cards"] == codes("KS") and e.params["allowed"] == codes("TS")
 
 
 def test_partner_winning_follow_without_climbing():
