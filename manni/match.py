@@ -58,7 +58,9 @@ class Match:
                 raise ManniError(f"deal {i + 1}: {e}") from None
         self.deals: list[Deal] = []
         self.actions: list[Action] = []
-        self.action_seats: list[int | None] = []  # per action: the seat given with it, if any
+        # Per action: the seat of an action taken outside the order of play (a question to
+        # one's partner), which its record names; None for the others.
+        self.action_seats: list[int | None] = []
         self._deals_before: list[int] = []  # per action: how many deals there were before it
         self.deal_scores: list[list[int]] = []
         self.finished = False
@@ -218,7 +220,7 @@ class Match:
             self.start_next_deal()
         self.deal.apply(action, seat)
         self.actions.append(action)
-        self.action_seats.append(seat)
+        self.action_seats.append(seat if getattr(action, "names_seat", False) else None)
         self._deals_before.append(before)
         if self.deal.phase is OVER:
             self._deal_over()

@@ -21,9 +21,8 @@ from .knowledge import Knowledge
 from .partners import partnership, table_of
 from .search import candidates
 
-# Nine times Hard's: what a phone-class page does in about a second (p95 ~1.0 s, p50 ~0.8 s
-# with the faster kernel; the page caps it at 1 s). It was six times before the kernel
-# (docs/bot-strength.md).
+# Nine times Hard's: what a phone-class page does in about a second (p95 ~1.0 s, p50 ~0.8 s;
+# the page caps it at 1 s; docs/performance.md).
 EXPERT_WORK = 9 * WORK
 
 

@@ -33,8 +33,8 @@ from .search import (candidates, evaluate_cards, evaluate_exchange, halving_card
 
 
 # Card play's work per move: the cards played in play-outs (a sampled world counts as
-# search.WORLD_WORK cards). Sized at ~150 ms in a phone-class page; ~100 ms (p95) since the
-# faster kernel, ~10 ms of CPython (docs/bot-strength.md).
+# search.WORLD_WORK cards). About 100 ms (p95) in a phone-class page, ~10 ms of CPython
+# (docs/performance.md).
 WORK = 7000
 # How much an opponent's deal score counts against ours (their mean, times this): the
 # match goes to whoever is ahead, so a trick taken from a scoring opponent is worth having.
@@ -63,7 +63,7 @@ class HardBot(Bot):
         self.worlds = worlds
         self.exchange_worlds = exchange_worlds
         # Hornafjarðarmanni: the opponents' discards are out of play among the cards players
-        # throw (Knowledge's ``read_discards``; docs/bot-strength.md, tenth session).
+        # throw (Knowledge's ``read_discards``; docs/bot-strength.md).
         self.read_discards = read_discards
         self.ask = ask  # partnership games with talk: ask the partner before leading
 

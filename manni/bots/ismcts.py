@@ -190,9 +190,11 @@ class IsmctsBot(Bot):
 def _reasons(ranked, k: Knowledge) -> list[tuple[str, dict]]:
     """Why (as Hard says it): the chosen card's mean deal score over its visits, the
     runner-up's, the voids seen."""
-    (card, best), (alt, second) = ranked[0], ranked[1]
-    out = [("expected", {"card": card, "score": best.score / best.visits, "worlds": best.visits}),
-           ("next_best", {"card": alt, "score": second.score / max(1, second.visits)})]
+    card, best = ranked[0]
+    out = [("expected", {"card": card, "score": best.score / best.visits, "worlds": best.visits})]
+    if len(ranked) > 1:  # a search cut short by its deadline may have tried one card only
+        alt, second = ranked[1]
+        out.append(("next_best", {"card": alt, "score": second.score / max(1, second.visits)}))
     voids = [(o, s) for o in k.opps for s in range(4) if k.voids[o] >> s & 1]
     if voids:
         out.append(("voids", {"voids": voids}))
