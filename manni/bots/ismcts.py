@@ -104,6 +104,7 @@ class IsmctsBot(Bot):
         # Partnership games: the play rule of the table, each seat credited with its side's
         # points (scaled to [0, 1]).
         t = table_of(rules, contract) if partnership(rules) else None
+        so_far: list[int] = []
         if t is not None:
             so_far = points_so_far(view, t)
             scale = 1.0 / (sum(t.points[c] for c in cards_of(rules.deck))
@@ -124,7 +125,7 @@ class IsmctsBot(Bot):
             hands = k.sample(rng)
             leader, trick, tricks = view.leader, list(view.trick), list(view.tricks)
             voids = list(k.voids)
-            pts = list(so_far) if t is not None else None
+            pts = list(so_far) if t is not None else []
             node = root
             path = []  # (node, seat that moved into it)
             live = 0
@@ -154,12 +155,12 @@ class IsmctsBot(Bot):
                 if len(trick) == seats:
                     leader = (leader + trick_winner(trick)) % seats
                     tricks[leader] += 1
-                    if pts is not None:
+                    if t is not None:
                         pts[t.side_of[leader]] += t.trick_points + sum(t.points[x] for x in trick)
                     trick = []
                 if untried:
                     break
-            if pts is not None:
+            if t is not None:
                 pts = partner_rollout(hands, leader, trick, pts, voids, t, playout)
                 score = [pts[t.side_of[x]] for x in range(seats)]
                 for n, seat in path:

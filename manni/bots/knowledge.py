@@ -203,7 +203,7 @@ class Knowledge:
             pool = list(cards)
             shuffle(pool, bits)
             room, ex, got = list(room0), list(excl0), list(have)
-            if attempt >= 3 * tries:  # nothing fits: keep the answers, drop the inferences
+            if attempt >= 3 * tries:  # nothing fits: keep the counts and the cards held only
                 ex = [0] * k
             taken = 0
             ok = True
@@ -250,7 +250,16 @@ class Knowledge:
                 for i, o in enumerate(self.others):
                     hands[o] = got[i]
                 return hands
-        raise RuntimeError("no world fits what this seat knows")
+        # Never reached with true answers and the rules' duties; deal the rest anyhow.
+        pool = list(cards)
+        shuffle(pool, bits)
+        hands = [0] * self.rules.seats
+        hands[self.me] = self.view.hand
+        i = 0
+        for j, o in enumerate(self.others):
+            hands[o] = have[j] | mask_of(pool[i:i + room0[j]])
+            i += room0[j]
+        return hands
 
     def forced(self) -> tuple[Seat, Mask] | None:
         """(seat, card bit) when an opponent surely holds a card: the Hornafjarðarmanni cut

@@ -170,14 +170,6 @@ def _masters(m: Mask, others: Mask, t: Table) -> Mask:
     return out
 
 
-def strongest(m: Mask, s: int, t: Table) -> Card:
-    """The strongest card of suit ``s`` in m (which holds some)."""
-    for c in t.order[s]:
-        if m >> c & 1:
-            return c
-    return -1
-
-
 def holds(card: Card, lead: int, opps, others: Mask, voids, t: Table) -> bool:
     """Will ``card``, winning the trick now, still win after the opponents ``opps`` play
     (they may hold any card of ``others``, and lack the suits of their ``voids``)?"""
@@ -282,9 +274,9 @@ def _lead(me: Seat, legal: Mask, others: Mask, voids, t: Table) -> Card:
         if not sm:
             continue
         k = sm.bit_count()
-        key = (k, -min(t.points[x] for x in range(13 * s, 13 * s + 13) if sm >> x & 1))
-        if bkey2 is None or key > bkey2:
-            bs, bkey2 = s, key
+        lkey = (k, -min(t.points[x] for x in range(13 * s, 13 * s + 13) if sm >> x & 1))
+        if bkey2 is None or lkey > bkey2:
+            bs, bkey2 = s, lkey
     return _cheapest(side & SUIT_MASKS[bs], t)
 
 
@@ -312,12 +304,6 @@ def easy_partner_play(me: Seat, hand: Mask, legal: Mask, trick, leader: Seat, t:
     if can:
         return min((x for x in range(52) if can >> x & 1), key=power.__getitem__)
     return _cheapest(legal, t)
-
-
-def easy_partner_policy(seat: Seat, hand: Mask, legal: Mask, trick, leader: Seat, live: Mask,
-                        voids, t: Table) -> Card:
-    """``easy_partner_play`` with the play-out policy's signature."""
-    return easy_partner_play(seat, hand, legal, trick, leader, t)
 
 
 def questions(view, t: Table, most: int) -> list:
