@@ -252,7 +252,8 @@ def test_seed_link_and_undo_fairness(session):
     st = wait_settled(page, 1)
     undo = page.locator("[data-action=undo]")
     expect(undo).to_have_attribute("aria-disabled", "true")  # answered: no taking it back
-    undo.click()
+    undo.click(force=True)
+    expect(page.locator("#notice")).to_be_visible()
     assert wait_settled(page)["actions"] == "1"
     expect(page.locator(".talk-log li")).to_have_count(1)
     assert page.locator(".talk-log li").get_attribute("data-ask") == code
