@@ -38,7 +38,8 @@ def match_to_record(match: Match) -> dict:
         rec["deals"] = [_layout_to_json(lay, match.rules) for lay in match.layouts]
     if match.practice:
         rec["practice"] = True
-    rec["actions"] = [_action_to_json(a, seat) for a, seat in zip(match.actions, match.action_seats)]
+    rec["actions"] = [_action_to_json(a, seat)
+                      for a, seat in zip(match.actions, match.action_seats)]
     return rec
 
 
@@ -73,7 +74,8 @@ def _layout_from_json(obj, n: int, rules) -> Layout:
         raise ReplayError(f"{where}: unknown field(s) {_names(unknown)}")
     hands = obj.get("hands")
     seats = rules.seats
-    if not isinstance(hands, list) or len(hands) != seats or not all(isinstance(h, list) for h in hands):
+    if (not isinstance(hands, list) or len(hands) != seats
+            or not all(isinstance(h, list) for h in hands)):
         raise ReplayError(f"{where}: 'hands' must be {_COUNT_WORDS.get(seats, seats)} lists of "
                           "card codes")
     manni = obj.get("manni") if rules.manni_size else []

@@ -498,7 +498,8 @@ def parse_host(text) -> Welcome | Lobby | State | Refused | Closed | Ask:
     kind = obj.get("type")
     if kind == "welcome":
         _fields(obj, ("seat", "last_seq"))
-        return Welcome(_int(obj, "seat", 1, max(SEAT_COUNTS) - 1), _int(obj, "last_seq", 0, MAX_SEQ))
+        return Welcome(_int(obj, "seat", 1, max(SEAT_COUNTS) - 1),
+                       _int(obj, "last_seq", 0, MAX_SEQ))
     if kind == "lobby":
         _fields(obj, ("seats", "rules", "options"))
         return Lobby(_seats(obj), _rules(obj), _options(obj))

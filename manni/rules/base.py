@@ -126,7 +126,7 @@ class RuleSet:
     # and each side is the seats that score together. Manni: three seats, each alone.
     seats: ClassVar[int] = 3
     sides: ClassVar[tuple[tuple[int, ...], ...]] = ((0,), (1,), (2,))
-    side_of: ClassVar[tuple[int, ...]] = (0, 1, 2)  # seat -> its side (sides_of(sides))
+    side_of: ClassVar[tuple[int, ...]] = sides_of(sides)  # seat -> its side
     # The Deal class that plays the tricks (None: manni.deal.Deal, follow suit only).
     deal_type: ClassVar[type | None] = None
     # What the table may say during play (None: nothing; see manni.talk).

@@ -17,7 +17,7 @@ from ..climb import ClimbDeal, RankedContract
 from ..errors import ManniError
 from ..exchange import NoExchange
 from ..talk import Questions
-from .base import Manches, OptionSpec, RuleSet
+from .base import Manches, OptionSpec, RuleSet, sides_of
 
 HIGH_TO_LOW = (TEN, ACE, KING, QUEEN, JACK, NINE, EIGHT, SEVEN)
 RANK_POWER = {rank: len(HIGH_TO_LOW) - i for i, rank in enumerate(HIGH_TO_LOW)}
@@ -99,7 +99,7 @@ class Manille(RuleSet):
     manni_size = 0
     seats = 4
     sides = ((0, 2), (1, 3))
-    side_of = (0, 1, 0, 1)
+    side_of = sides_of(sides)
     options = {"target": OptionSpec(50, int, values=TARGETS), "talk": OptionSpec(True, bool)}
     exchange = NoExchange()
     deal_type = ClimbDeal

@@ -29,12 +29,21 @@ def refused_key(trick, hand, card, trump=HEARTS):
     return e.value
 
 
+def test_every_rule_set_numbers_its_sides_and_seats_alike():
+    from manni.rules import RULE_SETS
+    for rules in RULE_SETS.values():
+        seats = sorted(s for side in rules.sides for s in side)
+        assert seats == list(range(rules.seats))
+        assert all(rules.side_of[s] == i for i, side in enumerate(rules.sides) for s in side)
+    assert MANILLE.sides == ((0, 2), (1, 3)) and MANILLE.side_of == (0, 1, 0, 1)
+
+
 # -- the worked checks of §3b --------------------------------------------------------------
 def test_must_beat_the_king_led_by_an_opponent():
     assert legal(["KS"], ["TS", "QS", "7S", "8H", "AC"]) == set(codes("TS"))
     e = refused_key(["KS"], ["TS", "QS", "7S", "8H", "AC"], "QS")
     assert e.key == "must_beat" and e.params["card"] == codes("KS")[0]
-    assert e.params["cards"] == codes("TS")
+    assert e.params["cards"] == codes("KS") and e.params["allowed"] == codes("TS")
 
 
 def test_partner_winning_follow_without_climbing():
