@@ -45,13 +45,14 @@ class Outcome:
 
 
 class HostTable:
-    def __init__(self, table: str, host_name: str, level: str = "medium") -> None:
+    def __init__(self, table: str, host_name: str, level: str = "medium", seats: int = 3) -> None:
         if not is_id(table):
             raise P.ProtocolError("a table id is 32 hex digits")
         self.table = table
         self.level = level
         self.started = False
-        self.seats = [Seat("host", P.clean_name(host_name)), Seat(), Seat()]
+        # As many seats as the rule set has (RuleSet.seats); the host sits in seat 0.
+        self.seats = [Seat("host", P.clean_name(host_name))] + [Seat() for _ in range(seats - 1)]
         self.log: list[str] = []
 
     # -- reading ---------------------------------------------------------------------------
@@ -168,7 +169,7 @@ class HostTable:
             if s["kind"] not in P.SEAT_KINDS or not isinstance(s["last_seq"], int):
                 raise P.ProtocolError("bad saved seat")
             seats.append(Seat(s["kind"], str(s["name"]), str(s["token"]), s["last_seq"], bool(s["stand_in"])))
-        if len(seats) != 3 or seats[0].kind != "host":
+        if len(seats) not in P.SEAT_COUNTS or seats[0].kind != "host":
             raise P.ProtocolError("bad saved seats")
         t.seats = seats
         return t
