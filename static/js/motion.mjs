@@ -1,4 +1,4 @@
-// Motion and sound at the table (issue 13), with the Web Animations API: no library.
+// Motion and sound at the table, with the Web Animations API: no library.
 //
 // manni/ui/page/shell.py calls window.manniMotion.before() just before it redraws #game and
 // .after(json) just after, with what moved since the last draw (Game.take_motions):

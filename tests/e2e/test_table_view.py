@@ -1,4 +1,4 @@
-"""The table at a glance (issue 13): notices by kind, hands you can count, cards that move.
+"""The table at a glance: notices by kind, hands you can count, cards that move.
 
 One browser context for the module; each test brings the page to the state it needs.
 """
