@@ -21,8 +21,11 @@ from ..record import dumps, loads
 from ..rules.base import CONTRACTS
 from ..rules.declared import Declare, Overcall
 from ..states import MatchPhase, Phase
+from ..talk import Ask
 from ..text import Translator
 from ..undo import undo_refusal, undo_target
+from . import four_seats, parlee
+from .phrases import action_phrase, call_text
 from .settings import Settings, settings_from_options, variant_of
 
 if TYPE_CHECKING:
@@ -42,29 +45,6 @@ def make_opponent(level: str, seat: int, seed: int):
     return make_bot(level, seed=(seed + seat) & 0xFFFFFFFF)
 
 
-def action_phrase(action, t) -> str:
-    """"play the 10 of hearts", "take the Manni", "discard the …" (hints and reviews)."""
-    if isinstance(action, Play):
-        return t("hint.play", card=t.card(action.card))
-    if isinstance(action, Take):
-        return t("hint.take_manni")
-    if isinstance(action, Keep):
-        return t("hint.keep_hand")
-    if isinstance(action, Discard):
-        return t.plural("hint.discard", len(action.cards), cards=t.cards(action.cards))
-    if isinstance(action, (Declare, Overcall)):
-        return call_text(action, t, "hint")
-    return t.t_or(f"action.{type(action).__name__.lower()}", str(action))
-
-
-def call_text(action, t, prefix: str, name: str = "") -> str:
-    """What a declaration or overcall says (``prefix``: "hint", "say" or "say.you")."""
-    if action.contract is None:
-        return t(f"{prefix}.pass", name=name)
-    key = "declare" if isinstance(action, Declare) else "overcall"
-    return t(f"{prefix}.{key}", name=name, contract=t.contract(CONTRACTS[action.contract]))
-
-
 # --------------------------------------------------------------------------------------
 class Game:
     def __init__(self, match: Match, settings: Settings, t: Translator | None = None) -> None:
@@ -81,6 +61,8 @@ class Game:
         self.show_hands = False     # practice only: every hand face up
         self.reviews: dict = {}     # (deal index, actions in the match) -> DealReview
         self.tutorial: Tutorial | None = None  # a Tutorial when this is the "Learn by playing" deal
+        self.sheet_open = True      # the parlée's sheet of questions (when you may ask)
+        self.deal_note = ""         # what the last deal came to, shown until a card is played
 
     # -- creation ----------------------------------------------------------------------
     @classmethod
@@ -116,7 +98,7 @@ class Game:
     def from_match(cls, match: Match, settings: Settings, t: Translator | None = None) -> "Game":
         """A replayed match (a record's); the settings take its rule set and target."""
         settings.variant = variant_of(match.rules.name, match.options)
-        settings_from_options(settings, match.options)
+        settings_from_options(settings, match.rules.name, match.options)
         return cls(match, settings, t)
 
     def record_json(self) -> str:
@@ -197,7 +179,7 @@ class Game:
         """The opponents' hands by seat, only at a practice table that asked to see them."""
         if not (self.practice and self.show_hands):
             return {}
-        return {s: self.match.deal.hands[s] for s in (1, 2)}
+        return {s: self.match.deal.hands[s] for s in range(1, self.match.rules.seats)}
 
     # -- hint: the Expert bot's own choice for seat 0, from seat 0's SeatView ---------------
     def can_hint(self) -> bool:
@@ -323,6 +305,14 @@ class Game:
     def overcall(self, contract: str | None) -> bool:
         return self.act(Overcall(contract))
 
+    def ask(self, code: str) -> bool:
+        """A question to your partner (the parlée), by its code (``parlee.parse_ask``)."""
+        try:
+            ask = parlee.parse_ask(code)
+        except ManniError:
+            return False
+        return self.act(ask)
+
     def confirm_discard(self) -> bool:
         return self.act(Discard(tuple(sorted(self.selected))))
 
@@ -369,6 +359,14 @@ class Game:
             bot = self._bots[seat] = make_opponent(self.settings.level, seat, self.match.seed)
         return bot
 
+    def bot_question(self, seat: int) -> Ask | None:
+        """The question the computer player in ``seat`` asks before its lead, if any: its
+        bot's own (a ``question(view)`` method), else the page's simple asker."""
+        if self.tutorial is not None:
+            return None
+        return parlee.bot_question(self.match.view(seat), self.opponent(seat),
+                                   self.match.seed + seat)
+
     def opponent_view(self, seat: int):
         return self.match.view(seat)
 
@@ -400,6 +398,9 @@ class Game:
 
     def _apply(self, seat: int, action) -> None:
         self.hint = None
+        deals = len(self.match.deals)
+        m = self.view.manches
+        done = len(m.done) if m is not None else 0
         deal = self.match.deal
         before = len(deal.history)
         held, manni = deal.hands[seat].bit_count(), len(deal.manni)
@@ -416,6 +417,9 @@ class Game:
         elif isinstance(action, Discard):
             n = len(action.cards)  # only the count: the cards stay hidden
             self.say(t.plural("say.you_exchange", n) if you else t.plural("say.exchanges", n, name=name))
+        elif isinstance(action, Ask):
+            for text in parlee.said(action, self.match.deal.answers[-1], seat == YOU, t):
+                self.say(text)
         elif isinstance(action, Play):
             card = t.card(action.card)
             self.say(t("say.you_play", card=card) if you else t("say.plays", name=name, card=card))
@@ -424,6 +428,12 @@ class Game:
                 winner = deal.history[-1][2]
                 self.say(t("say.you_win_trick") if winner == YOU
                          else t("say.wins_trick", name=t.seat(winner)))
+        if len(self.match.deals) > deals and self.match.rules.deal_at_once:
+            self.deal_note = four_seats.deal_summary(self.match, self.view, t, deals - 1, done)
+            self.say(self.deal_note)
+            self.announce_deal()
+        elif self.match.deal.history or self.match.deal.trick:
+            self.deal_note = ""
         if self.phase in (MatchPhase.DEAL_OVER, MatchPhase.MATCH_OVER):
             from .sheet import result_sentence
             self.say(result_sentence(self.view, t))

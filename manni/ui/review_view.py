@@ -8,7 +8,7 @@ hidden. Every card is an element with ``data-card``; the root is ``[data-review]
 from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS, card_code, cards_of
-from .game import action_phrase
+from .phrases import action_phrase
 from .markup import _e, sort_hand
 
 

@@ -27,6 +27,7 @@ PAGES: dict[str, tuple[str, ...]] = {
     "laugavatn": ("intro_declared", "deck_52", "deal_declared", "lists_laugavatn", "declare",
                   "overcalls", "exchange_pickup", "follow", "winner", "winner_nolo",
                   "score_declared", "end_declared"),
+    "manille": ("intro_manille", "play_manille", "parlee"),
 }
 
 

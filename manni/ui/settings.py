@@ -25,8 +25,8 @@ from ..rules.base import TARGET
 from ..variants import VARIANTS as ALL_VARIANTS
 from ..variants import variant_of  # noqa: F401  (the UI's names for them)
 
-# The variants the page offers: those it can seat (three players, for now).
-VARIANTS = {name: v for name, v in ALL_VARIANTS.items() if get_rules(v[0]).seats == 3}
+# The variants the page offers: every one (three seats or four).
+VARIANTS = dict(ALL_VARIANTS)
 
 RECORD_KEY = "manni:record"
 SETTINGS_KEY = "manni:settings"
@@ -47,6 +47,16 @@ SPEEDS = {
 # speed -> ms a card takes to fly (to the trick, to a pile, from the Manni); the page's
 # automation hooks never wait for it
 MOTION_MS = {"slow": 520, "normal": 380, "fast": 240, "fastest": 80}
+
+def manche_target(rules: str) -> bool:
+    """Is this rule set's target a manche's, one of a few values (Manille's 50/100/150)?"""
+    spec = get_rules(rules).options.get("target")
+    return spec is not None and bool(spec.values)
+
+
+_MANCHE = get_rules(VARIANTS["manille"][0]).options["target"]
+MANCHE_TARGETS: tuple[int, ...] = _MANCHE.values
+MANCHE_DEFAULT = _MANCHE.default if isinstance(_MANCHE.default, int) else MANCHE_TARGETS[0]
 
 assert TARGET.low is not None and TARGET.high is not None and isinstance(TARGET.default, int)
 TARGET_MIN, TARGET_MAX, TARGET_DEFAULT = TARGET.low, TARGET.high, TARGET.default
@@ -75,13 +85,17 @@ class Settings:
     overcalls: bool = True  # Laugavatnsmanni
     sound: bool = False     # sounds at the table (a card, a trick, your turn)
     haptics: bool = False   # a short vibration when it is your turn (phones)
+    manche: int = 50        # Manille: a manche's target (its ``target`` option, 50/100/150)
+    talk: bool = True       # Manille: the parlée (off: the manille muette)
 
     def rules_and_options(self) -> tuple[str, dict]:
         """The engine's rule set and options: each setting the rule set has an option for."""
         from ..rules import get_rules
         rules, extra = VARIANTS[self.variant]
         known = get_rules(rules).options
-        mine = {"target": self.target, "exchange": self.exchange, "overcalls": self.overcalls}
+        target = self.manche if manche_target(rules) else self.target
+        mine = {"target": target, "exchange": self.exchange, "overcalls": self.overcalls,
+                "talk": self.talk}
         return rules, {**{k: v for k, v in mine.items() if k in known}, **extra}
 
     def to_json(self) -> str:
@@ -119,7 +133,7 @@ class Settings:
                 setattr(s, name, v)
             elif name in data:
                 aside.append(name)
-        for name in ("overcalls", "sound", "haptics"):
+        for name in ("overcalls", "sound", "haptics", "talk"):
             o = data.get(name)
             if isinstance(o, str) and o.lower() in ("true", "false"):
                 o = o.lower() == "true"
@@ -127,13 +141,14 @@ class Settings:
                 setattr(s, name, o)
             elif name in data:
                 aside.append(name)
-        t = data.get("target")
-        if isinstance(t, str) and re.fullmatch(r"\s*[0-9]{1,4}\s*", t):  # ASCII digits only
-            t = int(t)
-        if isinstance(t, int) and not isinstance(t, bool) and abs(t) < 10 ** 4:
-            s.target = t
-        elif "target" in data:
-            aside.append("target")
+        for name in ("target", "manche"):
+            t = data.get(name)
+            if isinstance(t, str) and re.fullmatch(r"\s*[0-9]{1,4}\s*", t):  # ASCII digits only
+                t = int(t)
+            if isinstance(t, int) and not isinstance(t, bool) and abs(t) < 10 ** 4:
+                setattr(s, name, t)
+            elif name in data:
+                aside.append(name)
         s.normalised(levels, aside)
         aside[:] = sorted(set(aside), key=aside.index)
         return s
@@ -154,6 +169,9 @@ class Settings:
             self.level = "medium" if "medium" in levels else levels[0]
             aside.append("level")
         self.target = min(TARGET_MAX, max(TARGET_MIN, int(self.target)))
+        if self.manche not in MANCHE_TARGETS:
+            self.manche = MANCHE_DEFAULT
+            aside.append("manche")
         from ..text import LANGUAGES
         if self.lang not in LANGUAGES:
             if self.lang:
@@ -162,11 +180,30 @@ class Settings:
         return self
 
 
-def settings_from_options(settings: Settings, options: dict) -> None:
+def settings_from_options(settings: Settings, rules: str, options: dict) -> None:
     """Take over an imported match's options into the settings (those it has)."""
-    settings.target = options.get("target", settings.target)
+    if manche_target(rules):
+        settings.manche = options.get("target", settings.manche)
+    else:
+        settings.target = options.get("target", settings.target)
+    settings.talk = options.get("talk", settings.talk)
     settings.exchange = options.get("exchange", settings.exchange)
     settings.overcalls = options.get("overcalls", settings.overcalls)
+
+
+def parse_rules(query: str) -> str | None:
+    """``?rules=NAME`` from a location.search string: the variant it names (a rule set or
+    one of its offered forms: ``manille``, ``hornafjordur``, ...), None without one; raises
+    ManniError for a name the page does not offer."""
+    if len(query) > MAX_QUERY:
+        raise ManniError("the address is too long")
+    values = [part[6:] for part in query.lstrip("?").split("&") if part.startswith("rules=")]
+    if not values:
+        return None
+    v = values[0].strip().lower()
+    if v not in VARIANTS:
+        raise ManniError(f"unknown rule set {brief(v)}")
+    return v
 
 
 def parse_seed(query: str) -> int | None:

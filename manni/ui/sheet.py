@@ -124,7 +124,7 @@ def last_trick(game) -> str:
     leader, cards, winner = v.history[-1]
     items = []
     for i, c in enumerate(cards):
-        seat = (leader + i) % 3
+        seat = (leader + i) % v.seats
         led = f' <span class="led">({_e(t("last.led"))})</span>' if i == 0 else ""
         items.append(f'<li class="{"won" if seat == winner else ""}"><span class="who">{_e(t.seat(seat))}{led}</span>'
                      f'{card_face(c, t)}</li>')

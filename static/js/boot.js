@@ -54,6 +54,15 @@
 
   // Elements marked data-boot-text="key" (text) or data-boot-aria="key" (aria-label), and the
   // game's name; their English stays when the language lacks the key. Then the texts may show.
+  // The how-to-play card of the game the player last played (Manni's unless Manille's).
+  function pickHowto() {
+    var game;
+    try { game = JSON.parse(localStorage.getItem("manni:settings") || "{}").variant; } catch (e) { game = ""; }
+    var lists = document.querySelectorAll(".boot-howto [data-howto]");
+    var wanted = game === "manille" ? "manille" : "manni";
+    lists.forEach(function (el) { el.hidden = el.dataset.howto !== wanted; });
+  }
+
   function translateMarked() {
     document.querySelectorAll("[data-boot-text]").forEach(function (el) {
       el.textContent = t(el.dataset.bootText, el.textContent);
@@ -158,6 +167,7 @@
   }
 
   function start() {
+    pickHowto();
     translateMarked();
     var css = $("app-css");
     if (css) css.media = "all";

@@ -13,7 +13,8 @@ from ...net.host import HostTable
 from ...net.links import is_id, new_id, parse_connection, query
 from ...net.protocol import ProtocolError
 from ..netgame import GuestGame, HostGame
-from ..settings import NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY, Settings, variant_of
+from ..settings import (NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY, Settings,
+                        settings_from_options, variant_of)
 from .dom import attr, by_id, nn, window
 from .feature import Feature
 from .net_link import NetLink
@@ -71,7 +72,7 @@ class Friends(Feature):
             settings = page.settings_copy()
             game = HostGame.resume(page.storage.get(NET_RECORD_KEY) or "", settings, ht)
             settings.variant = variant_of(game.match.rules.name, game.match.options)
-            settings.target = game.match.options.get("target", settings.target)
+            settings_from_options(settings, game.match.rules.name, game.match.options)
         except Exception:
             window.history.replaceState(None, "", str(window.location.pathname))
             return page.t("net.host_lost"), "warning"

@@ -7,7 +7,7 @@ import asyncio
 from ...text import LANGUAGES, language_name
 from ...text.translate import has_catalog, install
 from ..game import Game
-from ..settings import VARIANTS, Settings, bot_levels
+from ..settings import VARIANTS, Settings, bot_levels, manche_target
 from .dom import attr, by_id, fill_options, motion, on, window
 from .feature import Feature
 
@@ -57,6 +57,8 @@ class Menu(Feature):
         s = page.settings
         by_id("opt-variant").value = s.variant
         by_id("opt-target").value = str(s.target)
+        by_id("opt-manche").value = str(s.manche)
+        by_id("opt-talk").value = "on" if s.talk else "off"
         by_id("opt-level").value = s.level
         by_id("opt-speed").value = s.speed
         by_id("opt-practice").checked = page.game.practice and page.game.tutorial is None
@@ -76,8 +78,11 @@ class Menu(Feature):
         from ...rules import get_rules
         rules, _ = VARIANTS.get(str(by_id("opt-variant").value), VARIANTS["classic"])
         known = get_rules(rules).options
-        for name in ("target", "exchange", "overcalls"):
+        manche = manche_target(rules)
+        for name in ("exchange", "overcalls", "talk"):
             by_id(f"field-{name}").hidden = name not in known
+        by_id("field-target").hidden = "target" not in known or manche
+        by_id("field-manche").hidden = not manche
 
     def start_match(self, el) -> None:
         page = self.page
@@ -89,6 +94,8 @@ class Menu(Feature):
             "lang": page.settings.lang,
             "exchange": by_id("opt-exchange").value,
             "overcalls": bool(by_id("opt-overcalls").checked),
+            "manche": by_id("opt-manche").value,
+            "talk": by_id("opt-talk").value == "on",
             "sound": page.settings.sound,
             "haptics": page.settings.haptics,
         }, page.levels)

@@ -11,11 +11,12 @@ from dataclasses import asdict
 from ...errors import ManniError
 from ...states import MatchPhase
 from ...text import Translator, pick_language
-from .. import render, sheet
+from .. import render, tables
 from ..alerts import Alerts, elsewhere_html
 from ..game import Game
-from ..settings import (BAD_RECORD_KEY, DEFAULT_LEVELS, EXCHANGES, MOTION_MS, RECORD_KEY,
-                        SETTINGS_KEY, SPEEDS, VARIANTS, Settings, parse_seed)
+from ..settings import (BAD_RECORD_KEY, DEFAULT_LEVELS, EXCHANGES, MANCHE_TARGETS, MOTION_MS,
+                        RECORD_KEY, SETTINGS_KEY, SPEEDS, VARIANTS, Settings, parse_rules,
+                        parse_seed, variant_of)
 from ..stats import STATS_KEY, Stats
 from ..tabs import TabSync
 from . import driver
@@ -29,6 +30,7 @@ from .lesson import Lesson
 from .menu import Menu
 from .notices import Notices
 from .other_tabs import OtherTabs
+from .parlee import Parlee
 from .records import Records
 from .review import Review
 from .statistics import Statistics
@@ -69,7 +71,7 @@ class Page(Feature):
         self.features: tuple[Feature, ...] = (
             self, self.notices, TableControls(self), self.friends, self.other_tabs,
             self.records, self.menu, Hint(self), Review(self), Lesson(self), HowToPlay(self),
-            Statistics(self))
+            Statistics(self), Parlee(self))
         self.actions: dict[str, types.MethodType] = {}
         for feature in self.features:
             for name, fn in type(feature).ACTIONS.items():
@@ -120,6 +122,12 @@ class Page(Feature):
             seed = None
             self.alerts.set_aside.append(self.t("alert.seed_bad"))
             drop_query()
+        try:
+            rules = parse_rules(str(window.location.search or ""))
+        except ManniError:
+            rules = None
+            self.alerts.set_aside.append(self.t("alert.rules_bad"))
+            drop_query()
         saved = self.storage.get(RECORD_KEY)
         resumed = None
         if saved:
@@ -129,7 +137,16 @@ class Page(Feature):
             except Exception:  # damaged or foreign: keep it for download, start afresh
                 resumed = None
                 self.set_aside_record(saved)
-        if seed is not None:
+        if rules is not None:
+            self.settings.variant = rules
+            if seed is not None and resumed is not None and resumed.match.seed == seed \
+                    and variant_of(resumed.match.rules.name, resumed.match.options) == rules:
+                self.game = resumed
+            else:
+                self.game = Game.new(self.settings, seed, self.t)
+                notice = self.t("notice.rules", name=self.t(f"variant.{rules}")), "info"
+            drop_query()
+        elif seed is not None:
             if resumed is not None and resumed.match.seed == seed:
                 self.game = resumed
             else:
@@ -170,6 +187,8 @@ class Page(Feature):
         fill_options("opt-level", [(v, t(f"level.{v}")) for v in self.levels])
         fill_options("opt-speed", [(v, t(f"speed.{v}")) for v in SPEEDS])
         fill_options("opt-exchange", [(v, t(f"exchange.{v}")) for v in EXCHANGES])
+        fill_options("opt-manche", [(str(n), t("menu.manche_points", n=n)) for n in MANCHE_TARGETS])
+        fill_options("opt-talk", [(v, t(f"menu.talk_{v}")) for v in ("on", "off")])
 
     def bind_all(self) -> None:
         for feature in self.features:
@@ -248,7 +267,7 @@ class Page(Feature):
             return
         m = motion()
         m.before()
-        self.game_el.innerHTML = render.table_html(g)
+        self.game_el.innerHTML = tables.table_html(g)
         for name, value in render.table_attrs(g).items():
             self.table.setAttribute(name, value)
         s = self.settings
@@ -262,7 +281,7 @@ class Page(Feature):
         if said:
             by_id("announcer").textContent = " ".join(said[-4:])
         if by_id("scores-dialog").open:
-            by_id("scores-body").innerHTML = sheet.score_sheet(g)
+            by_id("scores-body").innerHTML = tables.score_sheet(g)
         if in_game:
             self.restore_focus(focus_card, focus_action)
         self.notices.place()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import sheet
+from .. import sheet, tables
 from .dom import attr, by_id
 from .feature import Feature
 
@@ -37,7 +37,7 @@ class TableControls(Feature):
             self.page.render()
 
     def scores(self, el) -> None:
-        by_id("scores-body").innerHTML = sheet.score_sheet(self.page.game)
+        by_id("scores-body").innerHTML = tables.score_sheet(self.page.game)
         by_id("scores-dialog").showModal()
 
     def last_trick(self, el) -> None:

@@ -1,0 +1,18 @@
+"""The parlée at the table: your questions to your partner, and the sheet that holds them."""
+
+from __future__ import annotations
+
+from .dom import attr
+from .feature import Feature
+
+
+class Parlee(Feature):
+    def ask(self, el) -> None:
+        self.page.after(self.page.game.ask(str(attr(el, "data-ask") or "")))
+
+    def toggle_sheet(self, el) -> None:
+        g = self.page.game
+        g.sheet_open = not g.sheet_open
+        self.page.render()
+
+    ACTIONS = {"ask": ask, "parlee": toggle_sheet}

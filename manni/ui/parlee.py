@@ -1,0 +1,165 @@
+"""Table talk at the page: the short sheet of questions, what questions and answers say,
+and how a computer player asks when its bot has no questions of its own. Pure, no ``js``.
+
+A question's code in the page is ``count:S`` (how many spades) or ``has:TH`` (the 10 of
+hearts?); it names only public things (a suit, a card the asker may ask about).
+"""
+
+from __future__ import annotations
+
+from ..cards import ACE, SUIT_MASKS, SUIT_SYMBOLS, SUITS, TEN, card_code, parse_card
+from ..errors import ManniError
+from ..talk import COUNT, HAS, Ask
+from .markup import _e
+
+SHEET_RANKS = (TEN, ACE)  # the sheet's card questions: each suit's two highest cards
+
+
+def ask_code(ask: Ask) -> str:
+    return f"count:{SUITS[ask.subject]}" if ask.kind == COUNT else f"has:{card_code(ask.subject)}"
+
+
+def parse_ask(code: str) -> Ask:
+    """``count:S`` / ``has:TH`` -> an Ask; ManniError for anything else."""
+    kind, _, subject = code.partition(":")
+    if kind == COUNT and len(subject) == 1 and subject in SUITS:
+        return Ask(COUNT, SUITS.index(subject))
+    if kind == HAS:
+        return Ask(HAS, parse_card(subject))
+    raise ManniError(f"not a question: {code[:20]!r}")
+
+
+def short_card(c: int, t) -> str:
+    """"10♥", "D♠": a card as the sheet and the bubbles write it."""
+    return t.rank_short(c) + SUIT_SYMBOLS[c // 13]
+
+
+def question_text(ask: Ask, t) -> str:
+    if ask.kind == COUNT:
+        return t("talk.q_count", suit=SUIT_SYMBOLS[ask.subject])
+    return t("talk.q_has", card=short_card(ask.subject, t))
+
+
+def answer_text(ask: Ask, value, t) -> str:
+    if ask.kind == COUNT:
+        return t.plural("talk.a_count", int(value), suit=SUIT_SYMBOLS[ask.subject])
+    key = "talk.a_has_yes" if value else "talk.a_has_no"
+    return t(key, card=short_card(ask.subject, t))
+
+
+def sheet_asks(view) -> list[Ask]:
+    """The sheet's questions open to the view's seat now: every suit's count, then the 10
+    and the Ace of each suit that it may ask about (not held, not played)."""
+    open_ = set(view.asks)
+    out = [a for a in (Ask(COUNT, s) for s in range(4)) if a in open_]
+    for s in range(4):
+        for r in SHEET_RANKS:
+            a = Ask(HAS, s * 13 + r)
+            if a in open_:
+                out.append(a)
+    return out
+
+
+def trick_talk(view) -> list:
+    """The answers (manni.talk.Answer) given before the trick under way or to come."""
+    trick = len(view.history)
+    return [a for a in view.answers if a.trick == trick]
+
+
+def questions_left(view) -> int:
+    per = view.ruleset.talk.per_trick if view.ruleset.talk is not None else 0
+    return max(0, per - len(trick_talk(view)))
+
+
+def fallback_question(view, seed: int) -> Ask | None:
+    """A computer player's question when its bot asks none: only the seat about to lead, at
+    most one a trick. Before the first trick it asks how many trumps its partner holds;
+    later, now and then (from the seed), whether the partner holds the 10 of its own
+    longest suit (or that suit's Ace, once the 10 is gone or its own)."""
+    if view.turn != view.seat or view.trick or not view.asks or trick_talk(view):
+        return None
+    open_ = set(view.asks)
+    trump = view.contract.trump
+    trick = len(view.history)
+    if trick == 0 and trump is not None:
+        ask = Ask(COUNT, trump)
+        return ask if ask in open_ else None
+    if (seed + 7 * view.deal_number + 3 * trick) % 3:
+        return None
+    longest = max(range(4), key=lambda s: ((view.hand & SUIT_MASKS[s]).bit_count(), -s))
+    for r in SHEET_RANKS:
+        ask = Ask(HAS, longest * 13 + r)
+        if ask in open_:
+            return ask
+    return None
+
+
+def bot_question(view, bot, seed: int) -> Ask | None:
+    """A computer player's question: its bot's own (a ``question(view)`` method), else
+    :func:`fallback_question`; None if it asks nothing or may not ask now."""
+    if not view.asks:
+        return None
+    own = getattr(bot, "question", None)
+    ask = own(view) if own is not None else fallback_question(view, seed)
+    return ask if ask in view.asks else None
+
+
+def said(ask: Ask, answer, yours: bool, t) -> list[str]:
+    """What the live region says of a question and its answer."""
+    q = question_text(ask, t)
+    partner = t.seat(answer.partner)
+    first = (t("say.you_ask", partner=partner, question=q) if yours
+             else t("say.asks", name=t.seat(answer.asker), partner=partner, question=q))
+    return [first, t("say.answers", name=partner, answer=answer_text(ask, answer.value, t))]
+
+
+def bubble_html(answer, t) -> str:
+    """The answer as a speech bubble at the seat that gave it."""
+    return (f'<p class="bubble" data-seat="{answer.partner}" data-ask="{ask_code(answer.question)}"'
+            f' data-answer="{int(answer.value)}">{_e(answer_text(answer.question, answer.value, t))}</p>')
+
+
+def talk_log(view, t) -> str:
+    """The trick's talk, every question and answer, for every seat to read."""
+    if not view.ruleset.talk or not view.ruleset.talk.on(view.options):
+        return ""
+    items = []
+    for a in trick_talk(view):
+        items.append(
+            f'<li data-asker="{a.asker}" data-partner="{a.partner}" data-ask="{ask_code(a.question)}"'
+            f' data-answer="{int(a.value)}"><b>{_e(t.seat(a.asker))}</b> '
+            f'{_e(question_text(a.question, t))} <b>{_e(t.seat(a.partner))}</b> '
+            f'{_e(answer_text(a.question, a.value, t))}</li>')
+    if not items:
+        return ""
+    return (f'<ol class="talk-log" aria-label="{_e(t("talk.log"))}">{"".join(items)}</ol>')
+
+
+def sheet_html(game) -> str:
+    """Your questions, one tap each, while your side may ask before a lead; a closed sheet
+    is one button that opens it (it says how many questions are left)."""
+    v, t = game.view, game.t
+    asks = sheet_asks(v) if game.waits_for_you() or v.turn in v.partners else []
+    left = questions_left(v)
+    if not asks or not left or not v.partners:
+        return ""
+    partner = t.seat(v.partners[0])
+    head = (f'<button type="button" class="btn small talk-toggle" data-action="parlee" '
+            f'aria-expanded="{"true" if game.sheet_open else "false"}" aria-controls="talk-sheet">'
+            f'{_e(t("talk.ask", name=partner))} · {_e(t.plural("talk.left", left))}</button>')
+    if not game.sheet_open:
+        return f'<div class="talk-bar">{head}</div>'
+    counts = "".join(_ask_button(a, SUIT_SYMBOLS[a.subject], t) for a in asks if a.kind == COUNT)
+    cards = "".join(_ask_button(a, short_card(a.subject, t), t) for a in asks if a.kind == HAS)
+    rows = "".join(f'<div class="talk-row"><span class="talk-label">{_e(t(key))}</span>{row}</div>'
+                   for key, row in (("talk.row_count", counts), ("talk.row_has", cards)) if row)
+    return (f'<div class="talk-bar open">{head}'
+            f'<div class="talk-sheet" id="talk-sheet" role="group" '
+            f'aria-label="{_e(t("talk.sheet", name=partner))}">{rows}</div></div>')
+
+
+def _ask_button(ask: Ask, label: str, t) -> str:
+    """One question, one tap: a short label (a suit, a card), the whole question as its name."""
+    suit = ask.subject if ask.kind == COUNT else ask.subject // 13
+    return (f'<button type="button" class="btn small ask s{suit}" data-action="ask" '
+            f'data-ask="{ask_code(ask)}" aria-label="{_e(question_text(ask, t))}">{_e(label)}</button>')

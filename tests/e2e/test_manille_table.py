@@ -1,0 +1,259 @@
+"""Manille at the page (360×740): four seats, the parlée, ?rules=, hidden hands.
+
+One booted page for the module, at the fastest speed with Easy opponents. Every question
+seen on screen, yours or a bot's, is checked against the hands as dealt (the truth from
+the saved record, computed here in CPython, not by the engine's own answer).
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from manni.cards import card_code, cards_of
+from manni.record import loads
+from manni.text import Translator
+from manni.ui.parlee import answer_text, parse_ask
+
+from manni_page import (PageMonitor, RECORD_KEY, boot, no_horizontal_scroll, record,
+                        true_match, wait_settled)
+
+W, H = 360, 740
+LEVEL = "easy"  # the bots that play Manille's four seats here
+
+SCAN = """() => { const attrs = [];
+  for (const el of document.querySelectorAll('body *'))
+    if (el.tagName !== 'SCRIPT') for (const a of el.attributes) attrs.push(a.value);
+  return {attrs, text: document.body.innerText, html: document.body.innerHTML}; }"""
+
+TALK = """() => ({trick: document.querySelector('.trick').dataset.trick,
+  log: [...document.querySelectorAll('.talk-log li')].map(li => ({...li.dataset,
+        text: li.textContent})),
+  bubbles: [...document.querySelectorAll('.bubble')].map(b => ({...b.dataset,
+        seat: b.closest('.seat').dataset.seat, text: b.textContent}))})"""
+
+
+@pytest.fixture(scope="module")
+def session(browser, base_url):
+    context = browser.new_context(viewport={"width": W, "height": H})
+    monitor = PageMonitor(context)
+    page = context.new_page()
+    boot(page, f"{base_url}/index.html?snapshot=0")
+    yield page, monitor, base_url
+    context.close()
+
+
+def start_manille(page, talk: bool, manche: int = 50) -> dict:
+    page.click("[data-action=menu]")
+    page.set_checked("#opt-practice", False)
+    page.select_option("#opt-variant", "manille")
+    expect(page.locator("#field-target")).to_be_hidden()
+    page.select_option("#opt-manche", str(manche))
+    page.select_option("#opt-talk", "on" if talk else "off")
+    page.select_option("#opt-level", LEVEL)
+    page.select_option("#opt-speed", "fastest")
+    page.click("[data-action=start-match]")
+    return wait_settled(page)
+
+
+def hidden_now(match) -> set[int]:
+    """The cards seat 0 may not see: the other three hands, but for the turned card."""
+    d = match.deal
+    hidden = set()
+    for s in range(1, 4):
+        hidden |= set(cards_of(d.hands[s]))
+    hidden.discard(d.cut)
+    return hidden
+
+
+def assert_hidden(page) -> None:
+    match = true_match(page)
+    dom = page.evaluate(SCAN)
+    t = Translator("en")
+    for c in hidden_now(match):
+        code = card_code(c)
+        assert code not in dom["attrs"], f"{code} in an attribute"
+        # a question names a card ("has:TS", "10♠"), never where it is: not a leak
+        assert not re.search(rf"(?<![A-Za-z0-9:]){code}(?![A-Za-z0-9])", dom["html"]), code
+        assert t.card(c).lower() not in dom["html"].lower(), t.card(c)
+    mine = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
+    assert set(mine) == {card_code(c) for c in cards_of(match.deal.hands[0])}
+
+
+def true_answer(match, deal_index: int, trick: int, partner: int, code: str) -> int:
+    """The answer from the partner's hand as dealt, less what it played before ``trick``."""
+    hand = match.dealt(deal_index).hands[partner]
+    for leader, cards, _ in match.deals[deal_index].history[:trick]:
+        for i, c in enumerate(cards):
+            if (leader + i) % 4 == partner:
+                hand &= ~(1 << c)
+    ask = parse_ask(code)
+    if ask.kind == "count":
+        return sum(1 for c in cards_of(hand) if c // 13 == ask.subject)
+    return int(bool(hand >> ask.subject & 1))
+
+
+def play_match(page, talk: bool) -> tuple[list[dict], int]:
+    """Play the match out: ask (while questions are open, every other chance) or play the
+    first playable card. Returns every question seen on screen and your questions' count."""
+    st = start_manille(page, talk)
+    seen: dict[tuple, dict] = {}
+    mine = moves = 0
+    while st["phase"] != "match-over":
+        n = int(st["actions"])
+        talk_now = page.evaluate(TALK)
+        for i, entry in enumerate(talk_now["log"]):
+            seen[(int(st["deal"]), talk_now["trick"], i)] = {**entry, "deal": int(st["deal"]),
+                                                             "trick": talk_now["trick"]}
+        asks = page.locator("[data-action=ask]")
+        if talk and asks.count() and moves % 2 == 0:
+            asks.nth(moves % asks.count()).click()
+            mine += 1
+            st = wait_settled(page, n + 1)
+            after = page.evaluate(TALK)
+            last = after["log"][-1]
+            assert last["asker"] == "0" and last["partner"] == "2"
+            bubble = [b for b in after["bubbles"] if b["seat"] == "2"]
+            assert bubble and bubble[0]["answer"] == last["answer"], after
+        else:
+            assert not asks.count() or talk
+            page.locator("#hand button[data-card].playable").first.click()
+            st = wait_settled(page, n + 1)
+        moves += 1
+        if moves % 10 == 0:
+            assert_hidden(page)
+            no_horizontal_scroll(page, W)
+    return list(seen.values()), mine
+
+
+def check_answers(page, entries: list[dict]) -> None:
+    match = true_match(page)
+    t = Translator("en")
+    for e in entries:
+        deal_no, trick = (int(x) for x in e["trick"].split("."))
+        truth = true_answer(match, deal_no - 1, trick, int(e["partner"]), e["ask"])
+        assert int(e["answer"]) == truth, e
+        assert answer_text(parse_ask(e["ask"]), truth, t) in e["text"], e
+
+
+def test_whole_match_with_the_parlee(session):
+    page, monitor, _ = session
+    entries, mine = play_match(page, talk=True)
+    m = true_match(page)
+    assert m.finished and m.rules.name == "manille" and m.options == {"target": 50, "talk": True}
+    won = m.view(0).manches.won
+    assert max(won) == 2 and sum(won) in (2, 3)
+    assert mine > 0 and entries, "no question was asked on screen"
+    assert any(e["asker"] != "0" for e in entries), "the bots never asked"
+    check_answers(page, entries)
+    headline = page.locator(".result .headline")
+    expect(headline).to_have_text("You and your partner win the match!" if 0 in m.winners
+                                  else "Your opponents win the match.")
+    stats = json.loads(page.evaluate("() => localStorage.getItem('manni:stats')"))
+    assert stats["matches"][f"manille/{LEVEL}"]["played"] >= 1
+    no_horizontal_scroll(page, W)
+    monitor.assert_clean(page)
+
+
+def test_whole_match_muette(session):
+    page, monitor, _ = session
+    entries, mine = play_match(page, talk=False)
+    m = true_match(page)
+    assert m.finished and m.options["talk"] is False
+    assert not entries and mine == 0
+    assert not any(d.answers for d in m.deals)
+    expect(page.locator(".talk-mode[data-talk=off]")).to_have_count(1)
+    monitor.assert_clean(page)
+
+
+def test_the_table_shows_four_seats_and_the_turned_card(session):
+    page, monitor, _ = session
+    start_manille(page, talk=True)
+    m = true_match(page)
+    v = m.view(0)
+    for seat, place in ((1, "right"), (2, "top"), (3, "left")):
+        el = page.locator(f".felt .seat-{seat}")
+        expect(el).to_have_class(re.compile(rf"\b{place}\b"))
+        expect(el.locator(".fan-count")).to_have_text(str(v.hand_sizes[seat]))
+    # play runs to the right: your right-hand neighbour's box is right of the trick
+    right = page.locator(".felt .seat-1").bounding_box()
+    left = page.locator(".felt .seat-3").bounding_box()
+    top = page.locator(".felt .seat-2").bounding_box()
+    trick = page.locator(".trick").bounding_box()
+    assert left["x"] < trick["x"] < right["x"] and top["y"] < trick["y"]
+    if not v.played >> v.cut & 1:
+        expect(page.locator(f".seat-{v.dealer} .turned [aria-label]")).to_have_attribute(
+            "aria-label", Translator("en").card(v.cut))
+    expect(page.locator(".contract[data-contract]")).to_have_attribute(
+        "data-contract", v.contract.name)
+    assert_hidden(page)
+    monitor.assert_clean(page)
+
+
+def test_a_refused_card_says_why(session):
+    page, _, _ = session
+    start_manille(page, talk=False)
+    for _ in range(200):
+        st = wait_settled(page)
+        unplayable = page.locator("#hand button[data-card].unplayable")
+        if st["phase"] == "play" and unplayable.count():
+            n = int(st["actions"])
+            unplayable.first.click(force=True)
+            notice = page.locator("#notice")
+            expect(notice).to_be_visible()
+            expect(notice).to_have_attribute("data-kind", "warning")
+            expect(notice).to_contain_text(re.compile(r"follow|beat|trump|overtrump"))
+            assert int(wait_settled(page)["actions"]) == n
+            return
+        page.locator("#hand button[data-card].playable").first.click()
+    raise AssertionError("never held an unplayable card")
+
+
+def test_rules_link_opens_manille_and_a_bad_name_is_refused(session):
+    page, monitor, base_url = session
+    page.goto(f"{base_url}/index.html?snapshot=0&rules=hornafjordur")
+    st = wait_settled(page)
+    assert st["rules"] == "hornafjordur"
+    page.goto(f"{base_url}/index.html?snapshot=0&rules=manille")
+    st = wait_settled(page)
+    assert st["rules"] == "manille" and page.evaluate("location.search") == ""
+    expect(page.locator(".felt.four")).to_have_count(1)
+    page.locator("#hand button[data-card].playable").first.click()
+    wait_settled(page, int(st["actions"]) + 1)
+    saved = record(page)
+    page.goto(f"{base_url}/index.html?snapshot=0&rules=nonsense")
+    st = wait_settled(page)
+    expect(page.locator('#alerts .alert[data-alert="set-aside"]')).to_contain_text(
+        "does not have")
+    assert page.evaluate("location.search") == ""
+    assert st["rules"] == "manille"
+    now = record(page)
+    assert now["seed"] == saved["seed"] and now["actions"][:len(saved["actions"])] == saved["actions"]
+    # a reload resumes it, and the record imports back
+    page.reload()
+    st = wait_settled(page)
+    assert st["rules"] == "manille" and record(page)["seed"] == saved["seed"]
+    text = page.evaluate(f"() => localStorage.getItem({RECORD_KEY!r})")
+    assert loads(text).rules.name == "manille"
+    monitor.assert_clean(page)
+
+
+def test_seed_link_and_undo_fairness(session):
+    page, monitor, base_url = session
+    start_manille(page, talk=True)  # the link keeps your other settings: the parlée on
+    page.goto(f"{base_url}/index.html?snapshot=0&rules=manille&seed=6")  # you lead trick 1
+    st = wait_settled(page)
+    assert record(page)["seed"] == 6 and st["actions"] == "0"
+    ask = page.locator("[data-action=ask]").first
+    code = ask.get_attribute("data-ask")
+    ask.click()
+    st = wait_settled(page, 1)
+    undo = page.locator("[data-action=undo]")
+    expect(undo).to_have_attribute("aria-disabled", "true")  # answered: no taking it back
+    undo.click()
+    assert wait_settled(page)["actions"] == "1"
+    expect(page.locator(".talk-log li")).to_have_count(1)
+    assert page.locator(".talk-log li").get_attribute("data-ask") == code
+    monitor.assert_clean(page)
