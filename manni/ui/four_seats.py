@@ -196,6 +196,7 @@ def table_html(game) -> str:
     return (f'<div class="felt four">{score_strip(v, t)}{seats}'
             f'<div class="centre">{trump_box(v, t, practice_tools(game))}'
             f'{trick_area(v, t, game.deal_note)}</div></div>'
+            f'{game.tutorial.prompt_html(game) if game.tutorial is not None else ""}'
             f'{parlee.talk_log(v, t)}'
             f'<p class="status" id="status">{_e(status_text(game))}</p>'
             f'<div class="me">{seat_html(v, YOU, game)}{tools_bar(game)}</div>'

@@ -76,11 +76,14 @@ class Game:
         return game
 
     @classmethod
-    def new_tutorial(cls, settings: Settings, t: Translator | None = None) -> "Game":
-        """The "Learn by playing" deal: fixed cards, predictable opponents, prompts."""
-        from .tutorial import Tutorial, tutorial_match
-        game = cls(tutorial_match(), settings, t)
-        game.tutorial = Tutorial()
+    def new_tutorial(cls, settings: Settings, t: Translator | None = None,
+                     rules: str = "classic") -> "Game":
+        """The "Learn by playing" deal of a rule set's lesson: fixed cards, predictable
+        opponents, prompts."""
+        from .tutorial import Tutorial, script_for
+        script = script_for(rules)
+        game = cls(script.match(), settings, t)
+        game.tutorial = Tutorial(script)
         game.announce_deal()
         game._tutorial_step()
         return game
@@ -115,6 +118,8 @@ class Game:
 
     def bot_seat(self) -> int | None:
         """The opponent who must act now, if any."""
+        if self.lesson_over():
+            return None
         if self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and self.match.turn != YOU:
             return self.match.turn
         return None
@@ -182,10 +187,14 @@ class Game:
         return {s: self.match.deal.hands[s] for s in range(1, self.match.rules.seats)}
 
     # -- hint: the Expert bot's own choice for seat 0, from seat 0's SeatView ---------------
+    def lesson_over(self) -> bool:
+        """The lesson's deal is done: nothing more is played at its table."""
+        return self.tutorial is not None and self.tutorial.over(self.match)
+
     def can_hint(self) -> bool:
         """Your decision now: your exchange choice or your card."""
         v = self.view
-        return self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and v.turn == YOU and not v.finished
+        return not self.lesson_over() and self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and v.turn == YOU and not v.finished
 
     def hint_steps(self, budget_ms: int | None = 1000):
         """Generator (yields between slices) returning (action, reasons); it gets only
@@ -317,6 +326,8 @@ class Game:
         return self.act(Discard(tuple(sorted(self.selected))))
 
     def act(self, action) -> bool:
+        if self.lesson_over():
+            return False
         try:
             self.match.check(action, YOU)
         except IllegalAction as e:
@@ -352,8 +363,7 @@ class Game:
     # -- opponents -----------------------------------------------------------------------
     def opponent(self, seat: int):
         if self.tutorial is not None:
-            from .tutorial import TutorialBot
-            return TutorialBot()
+            return self.tutorial.script.bot()
         bot = self._bots.get(seat)
         if bot is None:
             bot = self._bots[seat] = make_opponent(self.settings.level, seat, self.match.seed)
