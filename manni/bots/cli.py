@@ -6,12 +6,11 @@ import json
 import os
 import sys
 
+from ..rules import get_rules
 from ..variants import VARIANTS
 from . import LEVELS
 from .expert import EXPERT_WORK
 from .hard import BUDGET_MS, WORK
-
-
 
 TOURNAMENT_ONLY = ("random", "ismcts")
 
@@ -39,7 +38,7 @@ def _split(text: str) -> list[str]:
     return out + [cur]
 
 
-def _levels(text: str) -> list[str]:
+def _levels(text: str, sides: int = 3) -> list[str]:
     from .tournament import parse_level
     levels = [x.strip() for x in _split(text) if x.strip()]
     for lvl in levels:
@@ -50,15 +49,27 @@ def _levels(text: str) -> list[str]:
         if name not in LEVELS and name not in TOURNAMENT_ONLY:
             known = ', '.join(LEVELS + TOURNAMENT_ONLY)
             raise SystemExit(f"unknown level {lvl!r} (known: {known})")
-    if not 1 <= len(levels) <= 3 or len(set(levels)) != len(levels):
+    most = max(2, sides)
+    if not 1 <= len(levels) <= most or len(set(levels)) != len(levels):
+        if most == 2:
+            raise SystemExit("give one or two different levels (one a side), e.g. medium,hard")
         raise SystemExit("give one, two or three different levels, e.g. easy,medium,hard")
     return levels
+
+
+def _options(args) -> dict:
+    """The rule-set options given on the command line (``--talk``, ``--target``)."""
+    out: dict = {}
+    if args.talk is not None:
+        out["talk"] = args.talk == "on"
+    return out
 
 
 def _tournament(args) -> int:
     from .tournament import run
     rules, options = VARIANTS[args.rules]
-    levels = _levels(args.levels)
+    options = {**options, **_options(args)}
+    levels = _levels(args.levels, len(get_rules(rules).sides))
 
     def progress(done, total):
         if not args.json and sys.stderr.isatty():
@@ -84,7 +95,7 @@ def _tournament(args) -> int:
               f"{p['tricks_diff']:+.3f} ± {p['tricks_ci95']:.3f}")
     if res["finished_boards"]:
         print(f"matches won per seat held ({res['finished_boards']} boards whose matches all "
-              f"ended; 1/3 is even):")
+              f"ended; 1/{len(get_rules(rules).sides)} is even):")
         for lvl, r in res["levels"].items():
             print(f"  {lvl:8} {r['wins']:.3f} ± {r['wins_ci95']:.3f}")
         for p in res["paired"]:
@@ -131,6 +142,8 @@ def add_commands(sub) -> None:
                    help="a time cap per Expert move, as in the page (0: none)")
     p.add_argument("--ismcts-iterations", type=int, default=1000,
                    help="the reference ISMCTS bot's iterations per move")
+    p.add_argument("--talk", choices=("on", "off"),
+                   help="partnership games: the table talk on or off (the rule set's default)")
     p.add_argument("--card-play", action="store_true",
                    help="every seat keeps its hand (Keep, or discards nothing): card play only")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)

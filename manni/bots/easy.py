@@ -7,6 +7,7 @@ from ..states import Phase
 from ..cards import cards_of
 from .base import Bot, finish, models_exchange
 from .declaring import decide, handles
+from .partners import easy_partner_play, partnership, table_of
 from .policy import contract_info, easy_discards, easy_play, easy_takes
 
 
@@ -23,6 +24,10 @@ class EasyBot(Bot):
             if view.discard_limit is None:
                 return TAKE if easy_takes(view.hand, info) else KEEP
             return Discard(easy_discards(view.hand, view.discard_limit, info, view.discard_minimum))
+        if partnership(view.ruleset):
+            t = table_of(view.ruleset, view.contract)
+            return Play(easy_partner_play(view.seat, view.hand, view.legal, view.trick,
+                                          view.leader, t))
         return Play(easy_play(view.hand, view.legal, view.trick, info))
 
 

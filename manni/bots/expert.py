@@ -18,6 +18,7 @@ from __future__ import annotations
 from .hard import WORK, HardBot
 from .ismcts import IsmctsBot, playout_policy
 from .knowledge import Knowledge
+from .partners import partnership, table_of
 from .search import candidates
 
 # Nine times Hard's: what a phone-class page does in about a second (p95 ~1.0 s, p50 ~0.8 s;
@@ -37,7 +38,14 @@ class ExpertBot(HardBot):
 
     def _play(self, view):
         k = Knowledge(view)
-        cands = candidates(view.legal, k.unseen, k.info.power)
+        if partnership(k.rules):
+            t = table_of(k.rules, view.contract)
+            q = self._question(view, t)
+            if q is not None:
+                return q
+            cands = candidates(view.legal, k.unseen, t.power, t.points)
+        else:
+            cands = candidates(view.legal, k.unseen, k.info.power)
         if len(cands) == 1:
             return self._only_card(cands[0])
         search = IsmctsBot(playout=self.playout, work=self.work, budget_ms=self.budget_ms,

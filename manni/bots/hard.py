@@ -27,8 +27,9 @@ from .base import Bot, models_exchange
 from .declaring import decide, handles
 from .knowledge import Knowledge
 from .policy import medium_play
+from .partners import medium_partner_play, partnership, questions, table_of
 from .search import (candidates, evaluate_cards, evaluate_exchange, halving_cards,
-                     match_utility)
+                     match_utility, partner_halving)
 
 
 # Card play's work per move: the cards played in play-outs (a sampled world counts as
@@ -41,6 +42,8 @@ RIVALRY = 1.0
 # The page's cap per decision: a slower device stops early rather than wait (the work above
 # takes ~100 ms phone-class at the 95th percentile).
 BUDGET_MS = 130
+# Partnership games with talk: the questions a trick Hard asks its partner before leading.
+QUESTIONS = 2
 
 
 class HardBot(Bot):
@@ -49,7 +52,8 @@ class HardBot(Bot):
 
     def __init__(self, seed: int = 0, budget_ms: float | None = BUDGET_MS, work: int = WORK,
                  worlds: int | None = None, exchange_worlds: int | None = None,
-                 rivalry: float = RIVALRY, read_discards: bool = True, **kw) -> None:
+                 rivalry: float = RIVALRY, read_discards: bool = True, ask: bool = True,
+                 **kw) -> None:
         super().__init__(seed, **kw)
         self.budget_ms = budget_ms  # a time cap per decision (None: the work decides)
         self.work = work
@@ -61,6 +65,7 @@ class HardBot(Bot):
         # Hornafjarðarmanni: the opponents' discards are out of play among the cards players
         # throw (Knowledge's ``read_discards``; docs/bot-strength.md).
         self.read_discards = read_discards
+        self.ask = ask  # partnership games with talk: ask the partner before leading
 
     def _deadline(self):
         if self.budget_ms is None:
@@ -92,6 +97,9 @@ class HardBot(Bot):
 
     def _play(self, view):
         k = Knowledge(view, self.read_discards)
+        if partnership(k.rules):
+            action = yield from self._partner_play(view, k)
+            return action
         power = k.info.power
         cands = candidates(view.legal, k.unseen, power)
         if len(cands) == 1:
@@ -108,6 +116,31 @@ class HardBot(Bot):
         top = max(seen)
         best = max((i for i in range(len(cands)) if seen[i] == top),
                    key=lambda i: (means[i], -power[cands[i]]))
+        self.last_stats = {"worlds": n, "candidates": len(cands), "rollouts": sum(seen)}
+        self.last_reasons = _reasons(k, cands, means, seen, best)
+        return Play(cands[best])
+
+    def _question(self, view, t):
+        """The question to ask before leading, if any (``ask`` off: none)."""
+        q = questions(view, t, QUESTIONS) if self.ask else []
+        if q:
+            self.last_reasons, self.last_stats = [("only_choice", {})], {}
+        return q[0] if q else None
+
+    def _partner_play(self, view, k: Knowledge):
+        """Partnership games: the halving search with the side's points as the utility."""
+        t = table_of(k.rules, view.contract)
+        q = self._question(view, t)
+        if q is not None:
+            return q
+        cands = candidates(view.legal, k.unseen, t.power, t.points)
+        if len(cands) == 1:
+            return self._only_card(cands[0])
+        means, seen, n = yield from partner_halving(k, t, self.rng, cands, medium_partner_play,
+                                                    self.work, self._deadline())
+        top = max(seen)
+        best = max((i for i in range(len(cands)) if seen[i] == top),
+                   key=lambda i: (means[i], -t.power[cands[i]]))
         self.last_stats = {"worlds": n, "candidates": len(cands), "rollouts": sum(seen)}
         self.last_reasons = _reasons(k, cands, means, seen, best)
         return Play(cands[best])

@@ -20,13 +20,14 @@ import time
 from typing import Generator
 
 from ..actions import Action, Play
-from ..cards import SUIT_MASKS
+from ..cards import SUIT_MASKS, cards_of
 from ..states import Phase
 from .base import Bot
 from .hard import HardBot
 from .knowledge import Knowledge
 from .policy import medium_play
-from .search import WORLD_WORK, Pacer, rollout
+from .partners import legal_cards, medium_partner_play, partnership, table_of
+from .search import WORLD_WORK, Pacer, points_so_far, partner_rollout, rollout
 
 EXPLORE = 0.7        # UCB1's constant, for rewards scaled to about [0, 1]
 TRICK_BONUS = 0.1    # points per trick added to the reward: a gradient where the score is flat
@@ -96,9 +97,19 @@ class IsmctsBot(Bot):
         rules, contract, options = k.rules, view.contract, view.options
         info = k.info
         trick_winner = contract.trick_winner
+        seats = rules.seats
         scale = 1.0 / max(1, rules.hand_size // 3)
         rng = self.rng
         playout = self.playout
+        # Partnership games: the play rule of the table, each seat credited with its side's
+        # points (scaled to [0, 1]).
+        t = table_of(rules, contract) if partnership(rules) else None
+        if t is not None:
+            so_far = points_so_far(view, t)
+            scale = 1.0 / (sum(t.points[c] for c in cards_of(rules.deck))
+                           + t.trick_points * rules.hand_size)
+            if playout is medium_play:
+                playout = medium_partner_play
         if playout is None:
             def playout(seat, hand, legal, trick, leader, live, voids, info):
                 return _random_card(legal, rng)
@@ -113,12 +124,16 @@ class IsmctsBot(Bot):
             hands = k.sample(rng)
             leader, trick, tricks = view.leader, list(view.trick), list(view.tricks)
             voids = list(k.voids)
+            pts = list(so_far) if t is not None else None
             node = root
             path = []  # (node, seat that moved into it)
-            while hands[0] | hands[1] | hands[2]:
-                seat = (leader + len(trick)) % 3
+            while any(hands):
+                seat = (leader + len(trick)) % seats
                 h = hands[seat]
-                legal = (h & SUIT_MASKS[trick[0] // 13] or h) if trick else h
+                if t is not None:
+                    legal = legal_cards(h, trick, leader, t)
+                else:
+                    legal = (h & SUIT_MASKS[trick[0] // 13] or h) if trick else h
                 untried = legal & ~node.mask
                 if untried:
                     c = _random_card(untried, rng)
@@ -132,18 +147,28 @@ class IsmctsBot(Bot):
                     voids[seat] |= 1 << (trick[0] // 13)
                 hands[seat] = h & ~(1 << c)
                 trick.append(c)
-                if len(trick) == 3:
-                    leader = (leader + trick_winner(trick)) % 3
+                if len(trick) == seats:
+                    leader = (leader + trick_winner(trick)) % seats
                     tricks[leader] += 1
+                    if pts is not None:
+                        pts[t.side_of[leader]] += t.trick_points + sum(t.points[x] for x in trick)
                     trick = []
                 if untried:
                     break
-            tricks = rollout(hands, leader, trick, tricks, voids, info, playout)
-            score = rules.deal_score(contract, tricks, options)
-            for n, seat in path:
-                n.visits += 1
-                n.score += score[seat]
-                n.total += (score[seat] + tb * tricks[seat]) * scale
+            if pts is not None:
+                pts = partner_rollout(hands, leader, trick, pts, voids, t, playout)
+                score = [pts[t.side_of[x]] for x in range(seats)]
+                for n, seat in path:
+                    n.visits += 1
+                    n.score += score[seat]
+                    n.total += score[seat] * scale
+            else:
+                tricks = rollout(hands, leader, trick, tricks, voids, info, playout)
+                score = rules.deal_score(contract, tricks, options)
+                for n, seat in path:
+                    n.visits += 1
+                    n.score += score[seat]
+                    n.total += (score[seat] + tb * tricks[seat]) * scale
             it += 1
             spent += per_world
             if (spent >= self.work) if self.work is not None else it >= self.iterations:

@@ -13,35 +13,53 @@ Second layer of the bots (policy -> knowledge -> search -> levels).
 
 from __future__ import annotations
 
-from ..cards import Mask, Seat, cards_of, mask_of
+from ..cards import SUIT_MASKS, Mask, Seat, cards_of, mask_of
 from ..states import ExchangeKind, Phase
+from ..talk import HAS
+from .partners import beat_duty, partnership, table_of, trump_duty
 from .policy import contract_info, throwable
 
 
 class Knowledge:
-    __slots__ = ("view", "me", "rules", "info", "unseen", "voids", "opps", "need", "_pool",
-                 "_deal", "_discarded")
+    __slots__ = ("view", "me", "rules", "info", "unseen", "voids", "others", "opps", "need",
+                 "excluded", "known", "quotas", "_pool", "_deal", "_discarded")
 
     def __init__(self, view, read_discards: bool = False) -> None:
         self.view = view
         self.me = me = view.seat
-        self.rules = view.ruleset
+        self.rules = rules = view.ruleset
         self.info = contract_info(view.contract)
-        self.unseen: Mask = self.rules.deck & ~view.hand & ~view.played & ~view.own_out
-        voids = [0, 0, 0]
+        self.unseen: Mask = rules.deck & ~view.hand & ~view.played & ~view.own_out
+        n = rules.seats
+        voids = [0] * n
         for leader, cards, _w in view.history:
-            _voids_of(voids, leader, cards)
+            _voids_of(voids, leader, cards, n)
         if view.trick:
-            _voids_of(voids, view.leader, view.trick)
+            _voids_of(voids, view.leader, view.trick, n)
         self.voids = voids
-        self.opps: tuple[Seat, Seat] = ((me + 1) % 3, (me + 2) % 3)
-        self.need = tuple(view.hand_sizes[o] for o in self.opps)
+        # The other seats in the order of play, and those of them on another side.
+        self.others: tuple[Seat, ...] = tuple((me + k) % n for k in range(1, n))
+        side_of = rules.side_of
+        self.opps: tuple[Seat, ...] = tuple(o for o in self.others if side_of[o] != side_of[me])
+        self.need = tuple(view.hand_sizes[o] for o in self.others)
+        # Beyond the voids (partnership games): per seat the cards it cannot hold (the play
+        # rule's duties it did not meet, "no" answers), the cards it surely holds ("yes"
+        # answers) and (seat, suit, count) for the cards of a suit it holds besides those.
+        self.excluded, self.known, self.quotas = _evidence(view, rules, voids, self.unseen)
         self._pool: list[int] | None = None
         self._deal: tuple | None = None  # see _dealing
         self._discarded = self._discards() if read_discards else None
 
+    @property
+    def constrained(self) -> bool:
+        """Does a world need more than the two-opponent sampler with voids (more seats,
+        answers, duties)?"""
+        return len(self.others) != 2 or self.quotas is not None
+
     def sample(self, rng, tries: int = 50) -> list[Mask]:
         """Hands by seat (ours as it is), the others dealt from the unseen cards."""
+        if self.constrained:
+            return self._sample_constrained(rng, tries)
         hands = [0, 0, 0]
         hands[self.me] = self.view.hand
         if self._deal is None:
@@ -55,7 +73,7 @@ class Knowledge:
             shuffle(picks, bits)
             out = mask_of(picks[:k])
             cards = [c for c in cards if not out >> c & 1]
-        a, b = self.opps
+        a, b = self.others
         n_out = len(cards) - na - nb
         if not (va or vb):
             shuffle(cards, bits)
@@ -102,7 +120,7 @@ class Knowledge:
         v = self.view
         if v.exchange_kind != ExchangeKind.DRAW or v.phase != Phase.PLAY:
             return None
-        k = sum(v.exchanged[o] or 0 for o in self.opps)
+        k = sum(v.exchanged[o] or 0 for o in self.others)
         if not k:
             return None
         held = self.forced()
@@ -114,7 +132,7 @@ class Knowledge:
         """What every sampled world deals: (the unseen cards not surely held, ascending; how
         many each opponent gets; the surely held card, as :meth:`forced`; the opponents'
         voids; per card, how many of them lack its suit)."""
-        (a, b), (na, nb) = self.opps, self.need
+        (a, b), (na, nb) = self.others, self.need
         held = self.forced()
         unseen = self.unseen
         if held:
@@ -136,17 +154,103 @@ class Knowledge:
             self._pool = cards_of(self.unseen & ~(held[1] if held else 0))
         pool = self._pool
         rng.shuffle(pool)
-        (a, b), (na, nb) = self.opps, self.need
+        need = list(self.need)
         if held:
-            if held[0] == a:
-                na -= 1
-            else:
-                nb -= 1
-        hands = [0, 0, 0]
+            need[self.others.index(held[0])] -= 1
+        hands = [0] * self.rules.seats
         hands[self.me] = self.view.hand
-        hands[a] = mask_of(pool[:na])
-        hands[b] = mask_of(pool[na:na + nb])
-        return _with(hands, held), pool[na + nb:]
+        i = 0
+        for o, k in zip(self.others, need):
+            hands[o] = mask_of(pool[i:i + k])
+            i += k
+        return _with(hands, held), pool[i:]
+
+    def _constrained_dealing(self) -> tuple:
+        """What every world of :meth:`_sample_constrained` deals: (the unseen cards not
+        surely held, ascending; per other seat its room, the cards it may not hold and
+        those it holds; the quotas by index of ``others``; per card, how many seats may not
+        hold it)."""
+        others = self.others
+        known = list(self.known)
+        held = self.forced()
+        if held:
+            known[held[0]] |= held[1]
+        unseen = self.unseen
+        room, excl, have = [], [], []
+        for j, o in enumerate(others):
+            mine = known[o] & unseen
+            unseen &= ~mine
+            have.append(mine)
+            room.append(self.need[j] - mine.bit_count())
+            excl.append(self.excluded[o] | suit_cards(self.voids[o]))
+        quotas = []
+        for o, s, q in self.quotas or ():
+            q -= (have[others.index(o)] & SUIT_MASKS[s]).bit_count()
+            if q > 0:
+                quotas.append((others.index(o), s, q))
+        order = [sum(e >> c & 1 for e in excl) for c in range(52)]
+        return cards_of(unseen), room, excl, have, quotas, order
+
+    def _sample_constrained(self, rng, tries: int) -> list[Mask]:
+        """A world honouring every piece of evidence: the quotas' cards are drawn first,
+        then the rest go where they may, most constrained first, weighted by room left."""
+        if self._deal is None:
+            self._deal = self._constrained_dealing()
+        cards, room0, excl0, have, quotas, order = self._deal
+        bits = rng.getrandbits
+        k = len(self.others)
+        for attempt in range(4 * tries):
+            pool = list(cards)
+            shuffle(pool, bits)
+            room, ex, got = list(room0), list(excl0), list(have)
+            if attempt >= 3 * tries:  # nothing fits: keep the answers, drop the inferences
+                ex = [0] * k
+            taken = 0
+            ok = True
+            for i, s, q0 in quotas:
+                q = q0
+                for c in pool:
+                    if not q:
+                        break
+                    if c // 13 == s and not (taken | ex[i]) >> c & 1:
+                        got[i] |= 1 << c
+                        taken |= 1 << c
+                        q -= 1
+                if q:
+                    ok = False
+                    break
+                room[i] -= q0
+                ex[i] |= SUIT_MASKS[s]
+            if not ok:
+                continue
+            rest = [c for c in pool if not taken >> c & 1]
+            rest.sort(key=order.__getitem__, reverse=True)
+            spare = len(rest) - sum(room)
+            for c in rest:
+                tot = spare
+                for i in range(k):
+                    if not ex[i] >> c & 1:
+                        tot += room[i]
+                if tot <= 0:
+                    ok = False
+                    break
+                x = below(tot, bits)
+                for i in range(k):
+                    if not ex[i] >> c & 1:
+                        if x < room[i]:
+                            got[i] |= 1 << c
+                            room[i] -= 1
+                            break
+                        x -= room[i]
+                else:
+                    spare -= 1
+            if ok:
+                hands = [0] * self.rules.seats
+                hands[self.me] = self.view.hand
+                for i, o in enumerate(self.others):
+                    hands[o] = got[i]
+                return hands
+        raise RuntimeError("no world fits what this seat knows")
 
     def forced(self) -> tuple[Seat, Mask] | None:
         """(seat, card bit) when an opponent surely holds a card: the Hornafjarðarmanni cut
@@ -193,8 +297,54 @@ def _with(hands, held):
     return hands
 
 
-def _voids_of(voids, leader, cards) -> None:
+def _voids_of(voids, leader, cards, n: int) -> None:
     lead = cards[0] // 13
     for i in range(1, len(cards)):
         if cards[i] // 13 != lead:
-            voids[(leader + i) % 3] |= 1 << lead
+            voids[(leader + i) % n] |= 1 << lead
+
+
+def suit_cards(v: int) -> Mask:
+    """The cards of the suits of a 4-bit void mask."""
+    return sum(SUIT_MASKS[s] for s in range(4) if v >> s & 1)
+
+
+def _evidence(view, rules, voids, unseen: Mask):
+    """(excluded, known, quotas) for partnership games (see Knowledge.__init__); for a
+    game of lone seats without talk, (None, None, None)."""
+    if not partnership(rules):
+        return None, None, None
+    n = rules.seats
+    t = table_of(rules, view.contract)
+    excluded, known = [0] * n, [0] * n
+    for leader, cards, _w in [*view.history, (view.leader, tuple(view.trick), None)]:
+        for i in range(1, len(cards)):
+            seat, c, before = (leader + i) % n, cards[i], cards[:i]
+            owed = (beat_duty(before, leader, t) if c // 13 == cards[0] // 13
+                    else trump_duty(before, leader, t))
+            if owed and not owed >> c & 1:
+                excluded[seat] |= owed
+    counts: dict[tuple[int, int], int] = {}
+    for a in view.answers:
+        p, q = a.partner, a.question
+        if p == view.seat:
+            continue
+        if q.kind == HAS:
+            if a.value:
+                known[p] |= (1 << q.subject) & unseen
+            else:
+                excluded[p] |= 1 << q.subject
+        else:
+            played = sum(1 for leader, cards, _w in view.history[a.trick:]
+                          for i, c in enumerate(cards)
+                          if (leader + i) % n == p and c // 13 == q.subject)
+            played += sum(1 for i, c in enumerate(view.trick)
+                          if (view.leader + i) % n == p and c // 13 == q.subject)
+            counts[(p, q.subject)] = a.value - played
+    quotas = []
+    for (p, s), q in counts.items():
+        if q - (known[p] & SUIT_MASKS[s]).bit_count() <= 0:
+            excluded[p] |= SUIT_MASKS[s] & ~known[p]
+        else:
+            quotas.append((p, s, q))
+    return excluded, known, quotas

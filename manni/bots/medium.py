@@ -8,10 +8,12 @@ searches, so it stays cheap.
 from __future__ import annotations
 
 from ..actions import Play
+from ..cards import SUIT_MASKS
 from ..states import Phase
 from .base import Bot, models_exchange
 from .declaring import decide, handles
 from .knowledge import Knowledge
+from .partners import medium_partner_play, partner_holds, partnership, questions, table_of
 from .policy import beaters, lowest, medium_play
 from .search import evaluate_exchange, match_leaders
 
@@ -33,12 +35,35 @@ class MediumBot(Bot):
                                                   match_aware=True)
             return action
         k = Knowledge(view)
+        if partnership(k.rules):
+            return _partner_move(view, k, self.options.get("ask", True))
         c = medium_play(view.seat, view.hand, view.legal, view.trick, view.leader,
                         k.unseen | view.hand, k.voids, k.info)
         if self.options.get("match_aware", True):
             c = _deny_the_leader(view, k, c)
         return Play(c)
         yield  # pragma: no cover
+
+
+def _partner_move(view, k: Knowledge, ask: bool):
+    """Partnership games: one question before leading (is the partner holding the card over
+    ours?), a low lead to the partner's master if it said so, else the Medium policy."""
+    t = table_of(k.rules, view.contract)
+    if ask:
+        q = questions(view, t, 1)
+        if q:
+            return q[0]
+    if not view.trick:
+        for s in range(4):
+            mine = view.legal & SUIT_MASKS[s]
+            if mine and s != t.trump and any(partner_holds(view, c) and not mine & t.above[c]
+                                             and not k.unseen & ~(1 << c) & t.above[c]
+                                             for c in range(13 * s, 13 * s + 13)):
+                low = min((c for c in range(13 * s, 13 * s + 13) if mine >> c & 1),
+                          key=lambda c: (t.points[c], t.power[c]))
+                return Play(low)
+    return Play(medium_partner_play(view.seat, view.hand, view.legal, view.trick, view.leader,
+                                    k.unseen | view.hand, k.voids, t))
 
 
 def _deny_the_leader(view, k: Knowledge, card: int) -> int:
@@ -48,7 +73,7 @@ def _deny_the_leader(view, k: Knowledge, card: int) -> int:
     if info.nolo or not trick:
         return card
     win = info.contract.trick_winner(trick)
-    if (view.leader + win) % 3 not in match_leaders(view, k):
+    if (view.leader + win) % view.seats not in match_leaders(view, k):
         return card
     can = beaters(view.legal, trick[win], info)
     if not can or can >> card & 1:

@@ -17,6 +17,7 @@ from ..cards import SUIT_MASKS, Card, Mask, Seat, cards_of, mask_of
 from ..exchange import discard_cap
 from ..states import ExchangeKind
 from .knowledge import Knowledge
+from .partners import Table
 from .policy import ContractInfo, easy_discards, easy_takes
 
 SLICE_S = 0.010  # the longest a generator should run between yields (wall time)
@@ -57,7 +58,11 @@ def rollout(hands, leader: Seat, trick, tricks, voids, info: ContractInfo,
     tricks = list(tricks)
     trick = list(trick)
     power, trump = info.power, info.trump
-    live = hands[0] | hands[1] | hands[2]
+    seats = len(hands)
+    last = seats - 1
+    live = 0
+    for h in hands:
+        live |= h
     # The suit led, the winning card's place in the trick and its power (as Contract.trick_winner).
     lead = win = wp = 0
     if trick:
@@ -66,7 +71,7 @@ def rollout(hands, leader: Seat, trick, tricks, voids, info: ContractInfo,
         wp = power[trick[win]]
     while live:
         n = len(trick)
-        seat = (leader + n) % 3
+        seat = (leader + n) % seats
         h = hands[seat]
         if n:
             c = policy(seat, h, h & SUIT_MASKS[lead] or h, trick, leader, live, voids, info)
@@ -83,8 +88,8 @@ def rollout(hands, leader: Seat, trick, tricks, voids, info: ContractInfo,
         bit = 1 << c
         hands[seat] = h & ~bit
         live &= ~bit
-        if n == 2:
-            leader = (leader + win) % 3
+        if n == last:
+            leader = (leader + win) % seats
             tricks[leader] += 1
             trick = []
         else:
@@ -144,7 +149,8 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
     rules, info, me = k.rules, k.info, k.me
     exchange = rules.exchange
     planned = exchange.planned_turns(view.dealer, view.exchange_step)
-    leader = (view.dealer + 1) % 3
+    seats = rules.seats
+    leader = (view.dealer + 1) % seats
     swap = view.discard_limit is None
     if swap and view.stage != ExchangeKind.SWAP:
         raise ValueError("this exchange step is neither a swap nor a discard")
@@ -182,13 +188,13 @@ def evaluate_exchange(view, rng, worlds: int, policy: Policy, deadline: float | 
                 dd = easy_discards(h[s], discard_cap(limit, len(manni), rules.hand_size), info)
                 h[s] = (h[s] & ~mask_of(dd)) | mask_of(manni[:len(dd)])
                 manni = manni[len(dd):]
-        tr = rollout(h, leader, (), (0, 0, 0), (0, 0, 0), info, policy)
+        tr = rollout(h, leader, (), (0,) * seats, (0,) * seats, info, policy)
         if utility is None:
             return rules.deal_score(view.contract, tr, view.options)[me]
         return utility(tr)
 
     means, seen, _n = yield from _halving(len(options), lambda: k.sample_exchange(rng), score,
-                                          worlds, work, rules.hand_size * 3, deadline, 4)
+                                          worlds, work, rules.hand_size * seats, deadline, 4)
     top = max(seen)
     best = max((i for i in range(len(options)) if seen[i] == top), key=lambda i: (means[i], -i))
     if report is not None:
@@ -213,22 +219,30 @@ def match_utility(view, k: Knowledge, trick_bonus: float = 0.01,
     leader)."""
     me = view.seat
     rules, contract, options = k.rules, view.contract, view.options
-    lam = [0.0, 0.0, 0.0]
+    lam = [0.0] * rules.seats
     for o in k.opps:
         lam[o] = rivalry / 2
     for o in match_leaders(view, k):
         lam[o] = max(lam[o], 0.5)
     tb = -trick_bonus if k.info.nolo else trick_bonus
+    if len(lam) == 3:  # unrolled: the searches call this once a play-out
+        l0, l1, l2 = lam
 
-    def utility(tricks: list[int]) -> float:
+        def utility(tricks: list[int]) -> float:
+            sc = rules.deal_score(contract, tricks, options)
+            return sc[me] + tb * tricks[me] - l0 * sc[0] - l1 * sc[1] - l2 * sc[2]
+        return utility
+
+    def utility_n(tricks: list[int]) -> float:
         sc = rules.deal_score(contract, tricks, options)
-        return sc[me] + tb * tricks[me] - lam[0] * sc[0] - lam[1] * sc[1] - lam[2] * sc[2]
-    return utility
+        return sc[me] + tb * tricks[me] - sum(x * y for x, y in zip(lam, sc))
+    return utility_n
 
 
-def candidates(legal: Mask, others: Mask, power) -> list[Card]:
+def candidates(legal: Mask, others: Mask, power, points=None) -> list[Card]:
     """One card per run of equivalent legal cards (no card of ``others`` between them in a
-    suit): the lowest of each run, lowest first."""
+    suit, and as many ``points`` if cards have points): the lowest of each run, lowest
+    first."""
     out = []
     for s in range(4):
         sm = legal & SUIT_MASKS[s]
@@ -240,7 +254,8 @@ def candidates(legal: Mask, others: Mask, power) -> list[Card]:
         for c in mine:
             if prev is not None:
                 lo, hi = sorted((power[prev], power[c]))
-                if not any(lo < p < hi for p in theirs):
+                if not any(lo < p < hi for p in theirs) and (
+                        points is None or points[prev] == points[c]):
                     prev = c
                     continue
             out.append(c)
@@ -260,8 +275,9 @@ def _after(k: Knowledge, hands: list[Mask], c: Card):
         v[me] |= 1 << (trick[0] // 13)
     trick.append(c)
     leader, tricks = view.leader, view.tricks
-    if len(trick) == 3:
-        leader = (leader + k.info.contract.trick_winner(trick)) % 3
+    seats = len(hands)
+    if len(trick) == seats:
+        leader = (leader + k.info.contract.trick_winner(trick)) % seats
         tricks = list(tricks)
         tricks[leader] += 1
         trick = []
@@ -347,3 +363,106 @@ def _halving(n_options: int, sample, score, worlds: int, work: int, cards: int,
         alive = alive[:(len(alive) + 1) // 2]
     means = [totals[i] / seen[i] if seen[i] else -math.inf for i in range(n_options)]
     return means, seen, n
+
+
+# -- partnership games: the side's points --------------------------------------------------
+
+def points_so_far(view, t: Table) -> list[int]:
+    """By side: the points of the tricks won so far (card points plus the trick's own)."""
+    out = [0] * (max(t.side_of) + 1)
+    for _leader, cards, winner in view.history:
+        out[t.side_of[winner]] += t.trick_points + sum(t.points[c] for c in cards)
+    return out
+
+
+def partner_rollout(hands, leader: Seat, trick, points, voids, t: Table,
+                    policy: Policy) -> list[int]:
+    """Play a world out to the end with ``policy`` for every seat, by the table's play rule
+    (as :func:`partners.legal_cards`, inline); the points by side."""
+    hands = list(hands)
+    voids = list(voids)
+    pts = list(points)
+    trick = list(trick)
+    seats, side_of, card_points, trick_points = t.seats, t.side_of, t.points, t.trick_points
+    power, above, trump, climb = t.power, t.above, t.trump, t.climb
+    tm = SUIT_MASKS[trump] if trump >= 0 else 0
+    live = 0
+    for h in hands:
+        live |= h
+    lead = win = 0
+    best = -1
+    if trick:
+        lead = trick[0] // 13
+        win = t.contract.trick_winner(trick)
+        best = trick[win]
+    while live:
+        n = len(trick)
+        seat = (leader + n) % seats
+        h = hands[seat]
+        if n:
+            follow = h & SUIT_MASKS[lead]
+            if climb and side_of[(leader + win) % seats] != side_of[seat]:
+                if follow:
+                    legal = (follow & above[best] or follow) if best // 13 == lead else follow
+                elif tm:
+                    legal = (h & tm & above[best] if best // 13 == trump else h & tm) or h
+                else:
+                    legal = h
+            else:
+                legal = follow or h
+        else:
+            legal = h
+        c = (policy(seat, h, legal, trick, leader, live, voids, t) if legal & (legal - 1)
+             else legal.bit_length() - 1)
+        if n:
+            s = c // 13
+            if s != lead:
+                voids[seat] |= 1 << lead
+            if (s == lead or s == trump) and power[c] > power[best]:
+                win, best = n, c
+        else:
+            lead, win, best = c // 13, 0, c
+        hands[seat] = h & ~(1 << c)
+        live &= ~(1 << c)
+        trick.append(c)
+        if n == seats - 1:
+            leader = (leader + win) % seats
+            pts[side_of[leader]] += trick_points + sum(card_points[x] for x in trick)
+            trick = []
+    return pts
+
+
+def partner_after(k: Knowledge, t: Table, points, hands: list[Mask], c: Card):
+    """A sampled world once our card ``c`` is played: (hands, leader, trick, points,
+    voids)."""
+    view, me = k.view, k.me
+    h = list(hands)
+    h[me] &= ~(1 << c)
+    v = k.voids
+    trick = list(view.trick)
+    if trick and c // 13 != trick[0] // 13:
+        v = list(v)
+        v[me] |= 1 << (trick[0] // 13)
+    trick.append(c)
+    leader = view.leader
+    if len(trick) == t.seats:
+        leader = (leader + t.contract.trick_winner(trick)) % t.seats
+        points = list(points)
+        points[t.side_of[leader]] += t.trick_points + sum(t.points[x] for x in trick)
+        trick = []
+    return h, leader, trick, points, v
+
+
+def partner_halving(k: Knowledge, t: Table, rng, cands: list[Card], policy: Policy, work: int,
+                    deadline: float | None = None):
+    """Generator: :func:`halving_cards` for a partnership game, each world scored by the
+    points the seat's side ends the deal with."""
+    side = t.side_of[k.me]
+    so_far = points_so_far(k.view, t)
+
+    def score(hands, i):
+        h, ld, trick, pts, v = partner_after(k, t, so_far, hands, cands[i])
+        return partner_rollout(h, ld, trick, pts, v, t, policy)[side]
+    result = yield from _halving(len(cands), lambda: k.sample(rng), score, 0, work,
+                                 sum(k.view.hand_sizes), deadline, 1)
+    return result

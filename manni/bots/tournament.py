@@ -18,25 +18,33 @@ from typing import Any
 
 from ..actions import KEEP, Action, Discard
 from ..match import Match
+from ..rules import get_rules
+from ..rules.base import sides_of
+from ..talk import Ask
 from ..states import MatchPhase, Phase
 from . import make_bot
 from .base import timed_steps
 
 
-def arrangements(levels) -> list[tuple]:
+def arrangements(levels, sides=((0,), (1,), (2,))) -> list[tuple]:
+    """The levels by seat in each arrangement of a board: the levels are dealt to the sides
+    (with three sides and two levels A, B: the arrangements of A,A,B and A,B,B), and every
+    seat of a side gets its side's level."""
     levels = tuple(levels)
-    if len(levels) == 3:
-        return list(permutations(levels))
-    if len(levels) == 2:
+    n = len(sides)
+    if len(levels) == n:
+        by_side = list(permutations(levels))
+    elif len(levels) == 2 and n == 3:
         a, b = levels
-        out = []
+        by_side = []
         for trio in ((a, a, b), (a, b, b)):
-            for p in sorted(set(permutations(trio))):
-                out.append(p)
-        return out
-    if len(levels) == 1:
-        return [(levels[0],) * 3]
-    raise ValueError("a tournament takes one, two or three levels")
+            by_side.extend(sorted(set(permutations(trio))))
+    elif len(levels) == 1:
+        by_side = [levels * n]
+    else:
+        raise ValueError(f"a tournament of {n} sides takes one to {n} levels")
+    side_of = sides_of(tuple(tuple(side) for side in sides))
+    return [tuple(arr[side_of[s]] for s in range(len(side_of))) for arr in by_side]
 
 
 def parse_level(spec: str) -> tuple[str, dict]:
@@ -79,31 +87,31 @@ def play_board(rules: str, options: dict, seed: int, levels, deals: int, config:
     score = {lvl: [0, 0, 0] for lvl in levels}
     wins = {lvl: [0, 0] for lvl in levels}
     card_play = config.get("card_play", False)
+    table = get_rules(rules)
+    seats, side_of = table.seats, table.side_of
     t0 = time.perf_counter()
-    for ai, arr in enumerate(arrangements(levels)):
+    for ai, arr in enumerate(arrangements(levels, table.sides)):
         match = Match(rules, options, seed=seed)
         bots = [make_level(arr[s], (seed * 1009 + ai * 31 + s) & 0xFFFFFFFF, config)
-                for s in range(3)]
+                for s in range(seats)]
         while True:
+            if match.phase == MatchPhase.MATCH_OVER or len(match.deal_scores) >= deals:
+                break
             if match.phase == MatchPhase.DEAL_OVER:
-                if match.finished or len(match.deals) >= deals:
-                    break
                 match.start_next_deal()
                 continue
-            if match.phase == MatchPhase.MATCH_OVER:
-                break
             seat = match.turn
             assert seat is not None
             view = match.view(seat)
             action = kept(view) if card_play and match.phase == MatchPhase.EXCHANGE else None
             match.apply(action or bots[seat].choose(view), seat)
         for deal, sc in zip(match.deals, match.deal_scores):
-            for s in range(3):
-                score[arr[s]][0] += sc[s]
+            for s in range(seats):
+                score[arr[s]][0] += sc[side_of[s]]
                 score[arr[s]][1] += 1
                 score[arr[s]][2] += deal.tricks[s]
         if match.finished:
-            for s in range(3):
+            for s in range(seats):
                 wins[arr[s]][0] += s in match.winners
                 wins[arr[s]][1] += 1
     return {"seed": seed, "score": score, "wins": wins, "seconds": time.perf_counter() - t0}
@@ -124,11 +132,11 @@ def mean_ci(xs) -> tuple[float, float]:
     return m, 1.96 * math.sqrt(var / n)
 
 
-def summarize(results, levels) -> dict:
+def summarize(results, levels, sides=((0,), (1,), (2,))) -> dict:
     per = {lvl: [r["score"][lvl][0] / r["score"][lvl][1] for r in results] for lvl in levels}
     tricks = {lvl: [r["score"][lvl][2] / r["score"][lvl][1] for r in results] for lvl in levels}
     # Match wins per seat held, on the boards where every match was played to its end.
-    seats = 3 * len(arrangements(levels))
+    seats = sum(len(side) for side in sides) * len(arrangements(levels, sides))
     done = [r for r in results if sum(w[1] for w in r["wins"].values()) == seats]
     won = {lvl: [r["wins"][lvl][0] / r["wins"][lvl][1] for r in done] for lvl in levels}
     out: dict[str, Any] = {"levels": {}, "paired": [], "finished_boards": len(done)}
@@ -170,15 +178,21 @@ def run(rules: str, options: dict, levels, boards: int, deals: int, seed: int, c
             results.append(_board_job(t))
             if progress:
                 progress(len(results), boards)
-    out = summarize(results, list(levels))
+    sides = get_rules(rules).sides
+    out = summarize(results, list(levels), sides)
     out.update({"rules": rules, "options": options, "boards": boards, "deals_per_board": deals,
-                "arrangements": len(arrangements(levels)), "seed": seed, "config": config,
+                "arrangements": len(arrangements(levels, sides)), "seed": seed, "config": config,
                 "seconds": round(time.perf_counter() - t0, 1)})
     return out
 
 
+def _kind(view, action) -> str:
+    """What a decision was, for the slowest list: the phase, or "ask" for a question."""
+    return "ask" if isinstance(action, Ask) else view.phase.name.lower()
+
+
 def bench(levels, rules_list, deals: int, seed: int, config: dict) -> dict:
-    """Decision times (ms) of each level over whole deals, each level in all three seats."""
+    """Decision times (ms) of each level over whole deals, the level in every seat."""
     out = {}
     for lvl in levels:
         times = []
@@ -186,10 +200,11 @@ def bench(levels, rules_list, deals: int, seed: int, config: dict) -> dict:
         worlds = []
         where = []
         for rules in rules_list:
+            seats = get_rules(rules).seats
             for i in range(deals):
                 match = Match(rules, seed=seed + i)
-                bots = [make_level(lvl, seed + i * 3 + s, config) for s in range(3)]
-                while match.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY):
+                bots = [make_level(lvl, seed + i * seats + s, config) for s in range(seats)]
+                while not match.deal_scores and not match.finished:
                     seat = match.turn
                     assert seat is not None
                     view = match.view(seat)
@@ -197,7 +212,7 @@ def bench(levels, rules_list, deals: int, seed: int, config: dict) -> dict:
                     t = time.perf_counter()
                     action, longest = timed_steps(bot.steps(view))
                     times.append((time.perf_counter() - t) * 1000)
-                    where.append((times[-1], rules, view.phase.name.lower(), view.hand_sizes[seat]))
+                    where.append((times[-1], rules, _kind(view, action), view.hand_sizes[seat]))
                     stats.append(longest * 1000)
                     ls = bot.last_stats
                     if view.phase == Phase.PLAY and ls and ls.get("candidates", 1) > 1:

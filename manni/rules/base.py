@@ -131,6 +131,9 @@ class RuleSet:
     deal_type: ClassVar[type | None] = None
     # What the table may say during play (None: nothing; see manni.talk).
     talk: ClassVar["Questions | None"] = None
+    # Card points (card -> points; None: only tricks count) and what a trick adds to them.
+    card_points: ClassVar[tuple[int, ...] | None] = None
+    trick_points: ClassVar[int] = 0
     # The layout field naming the card that sets the contract ("cut", or "turned").
     cut_field: ClassVar[str] = "cut"
     # Does a deal begin the moment the one before it ends (rather than with the next action)?

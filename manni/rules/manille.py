@@ -104,6 +104,8 @@ class Manille(RuleSet):
     exchange = NoExchange()
     deal_type = ClimbDeal
     talk = Parlee()
+    card_points = POINTS
+    trick_points = 1
     cut_field = "turned"
     deal_at_once = True
 
