@@ -150,7 +150,8 @@ def result_panel(game) -> str:
     v, t = game.view, game.t
     if game.phase != MatchPhase.MATCH_OVER:
         return ""
-    button = (f'<button type="button" class="btn primary" data-action="new-match">'
+    button = (game.tutorial.result_buttons(game) if game.tutorial is not None else
+              f'<button type="button" class="btn primary" data-action="new-match">'
               f'{_e(t("btn.new_match"))}</button>')
     return (f'<section class="result" role="region" aria-labelledby="result-title">'
             f'<h2 id="result-title">{_e(t("result.match_title"))}</h2>'
@@ -190,6 +191,16 @@ def score_sheet(game) -> str:
     return table + (f'<ol class="manches">{manches}</ol>' if manches else "")
 
 
+def review_button(game) -> str:
+    """The review of the last finished deal (the next one is already dealt)."""
+    deals = game.reviewable()
+    if not deals:
+        return ""
+    return (f'<button type="button" class="btn small review-last" data-action="review" '
+            f'data-deal-index="{deals[-1]}">{_e(game.t("btn.review_deal", n=deals[-1] + 1))}'
+            f'</button>')
+
+
 def table_html(game) -> str:
     v, t = game.view, game.t
     seats = "".join(seat_html(v, s, game) for s in (2, 3, 1))
@@ -199,7 +210,7 @@ def table_html(game) -> str:
             f'{game.tutorial.prompt_html(game) if game.tutorial is not None else ""}'
             f'{parlee.talk_log(v, t)}'
             f'<p class="status" id="status">{_e(status_text(game))}</p>'
-            f'<div class="me">{seat_html(v, YOU, game)}{tools_bar(game)}</div>'
+            f'<div class="me">{seat_html(v, YOU, game)}{tools_bar(game)}{review_button(game)}</div>'
             f'{parlee.sheet_html(game)}{hand_html(game)}{result_panel(game)}')
 
 

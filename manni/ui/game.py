@@ -24,7 +24,7 @@ from ..states import MatchPhase, Phase
 from ..talk import Ask
 from ..text import Translator
 from ..undo import undo_refusal, undo_target
-from . import four_seats, parlee
+from . import duties, four_seats, parlee
 from .phrases import action_phrase, call_text
 from .settings import Settings, settings_from_options, variant_of
 
@@ -76,13 +76,10 @@ class Game:
         return game
 
     @classmethod
-    def new_tutorial(cls, settings: Settings, t: Translator | None = None,
-                     rules: str = "classic") -> "Game":
-        """The "Learn by playing" deal of a rule set's lesson: fixed cards, predictable
-        opponents, prompts."""
+    def new_tutorial(cls, settings: Settings, t: Translator | None = None, rules="classic"):
+        """The "Learn by playing" deal of a rule set: fixed cards, predictable opponents."""
         from .tutorial import Tutorial, script_for
-        script = script_for(rules)
-        game = cls(script.match(), settings, t)
+        game = cls((script := script_for(rules)).match(), settings, t)
         game.tutorial = Tutorial(script)
         game.announce_deal()
         game._tutorial_step()
@@ -118,8 +115,6 @@ class Game:
 
     def bot_seat(self) -> int | None:
         """The opponent who must act now, if any."""
-        if self.lesson_over():
-            return None
         if self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and self.match.turn != YOU:
             return self.match.turn
         return None
@@ -158,8 +153,9 @@ class Game:
     # -- review of finished deals (only once the deal is over) ------------------------------
     def reviewable(self) -> list[int]:
         """The deals (0-based) that may be reviewed now: none before the deal is over."""
-        if self.phase not in (MatchPhase.DEAL_OVER, MatchPhase.MATCH_OVER):
-            return []
+        if not self.match.rules.deal_at_once and self.phase not in (MatchPhase.DEAL_OVER,
+                                                                     MatchPhase.MATCH_OVER):
+            return []  # (a rule set that deals the next deal at once: those before it)
         from ..review import finished_deals
         return finished_deals(self.match)
 
@@ -187,14 +183,10 @@ class Game:
         return {s: self.match.deal.hands[s] for s in range(1, self.match.rules.seats)}
 
     # -- hint: the Expert bot's own choice for seat 0, from seat 0's SeatView ---------------
-    def lesson_over(self) -> bool:
-        """The lesson's deal is done: nothing more is played at its table."""
-        return self.tutorial is not None and self.tutorial.over(self.match)
-
     def can_hint(self) -> bool:
         """Your decision now: your exchange choice or your card."""
         v = self.view
-        return not self.lesson_over() and self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and v.turn == YOU and not v.finished
+        return self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and v.turn == YOU and not v.finished
 
     def hint_steps(self, budget_ms: int | None = 1000):
         """Generator (yields between slices) returning (action, reasons); it gets only
@@ -205,7 +197,7 @@ class Game:
     def set_hint(self, action, reasons) -> str:
         """Keep the hint for this decision (a suggested discard is pre-selected); returns
         its text, also queued for the live region."""
-        self.hint = (action, list(reasons))
+        self.hint = (action, duties.hint_reasons(self.view, action, reasons))
         if isinstance(action, Discard):
             self.selected = list(action.cards)
         text = self.hint_text()
@@ -326,8 +318,6 @@ class Game:
         return self.act(Discard(tuple(sorted(self.selected))))
 
     def act(self, action) -> bool:
-        if self.lesson_over():
-            return False
         try:
             self.match.check(action, YOU)
         except IllegalAction as e:

@@ -117,9 +117,6 @@ class Script:
     lessons: tuple
     params: Callable[[Match], dict]
     rules: tuple[str, ...] = ()
-    # When the lesson is over at the table itself (a rule set that deals the next deal at
-    # once); None: the lesson ends with its deal's result panel.
-    over: Callable[[Match], bool] | None = None
 
 
 MANNI = Script("tutorial", tutorial_match, TutorialBot, LESSONS, _manni_params)
@@ -141,10 +138,6 @@ class Tutorial:
     def prompt(self) -> str:
         return self.current or self.script.lessons[0][0]
 
-    def over(self, match: Match) -> bool:
-        """Is the lesson done at the table (nothing more to play)?"""
-        return self.script.over is not None and self.script.over(match)
-
     def update(self, match: Match) -> bool:
         """After an action: the first lesson whose moment has come becomes the prompt
         (True if the prompt changed)."""
@@ -164,8 +157,6 @@ class Tutorial:
         text = self.text(game)
         buttons = (f'<button type="button" class="btn small" data-action="leave-tutorial">'
                    f'{_e(t("btn.leave_tutorial"))}</button>')
-        if self.over(game.match):
-            buttons = self.end_buttons(t)
         return (f'<aside class="tutorial-prompt" data-prompt="{_e(name)}" aria-label="{_e(t("tutorial.label"))}">'
                 f'<p role="status">{_e(text)}</p><div class="tutorial-tools">{buttons}</div></aside>')
 

@@ -2,10 +2,11 @@
 overtrumping, the partner's exemption and the count.
 
 Pure Python, no ``js``. You deal (seat 0): the turned card is yours and the seat on your
-right leads, so the first trick already asks you to beat an opponent's card. The deal is
-silent (no parlée) and the opponents follow a plain rule (:class:`ManilleTutorialBot`);
+right leads, so you play last to the first trick. The deal is silent (no parlée) and the
+opponents follow a plain rule (:class:`ManilleTutorialBot`);
 as in Manni's lesson, the first moment that has come (and was not shown yet) becomes the
-prompt after every action, so any way of playing reaches the end. Texts:
+prompt after every action, so any way of playing reaches the end, where the one-deal
+match is over and its result panel offers to leave or replay the lesson. Texts:
 ``lesson_manille.<moment>``.
 """
 
@@ -27,18 +28,29 @@ def _mask(codes: str) -> int:
     return mask_of([parse_card(c) for c in codes.split()])
 
 
-# Hearts are trumps: the turned 7 of hearts is yours (no bonus).
-TURNED = parse_card("7H")
+# Hearts are trumps: the turned 9 of hearts is yours (no bonus).
+TURNED = parse_card("9H")
 LAYOUT = Layout(
-    hands=(_mask("TS 8S TH AH 9H 7H TC AC"),
-           _mask("KS 9S JH JD 9D 7D QC 9C"),
-           _mask("7S QH KD AD TD QD 8D 8C"),
-           _mask("AS QS JS KH 8H KC JC 7C")),
+    hands=(_mask("9H TH 8S QD KD 7C JC AC"),
+           _mask("8H JH AH JS QS AS 9D 8C"),
+           _mask("KH 7S 9S TS JD AD 9C TC"),
+           _mask("7H QH KS 7D 8D TD QC KC")),
     manni=(), cut=TURNED)
 
 
+class OneDeal(Match):
+    """A match of one deal: over when its deal is (Manille would deal the next at once);
+    the side with more points wins it."""
+
+    def _deal_over(self) -> None:
+        super()._deal_over()
+        score = self.deal_scores[-1]
+        self.finished = True
+        self.winners = list(self.rules.sides[score.index(max(score))])
+
+
 def manille_tutorial_match() -> Match:
-    m = Match("manille", {"target": 50, "talk": False}, seed=0, first_dealer=YOU,
+    m = OneDeal("manille", {"target": 50, "talk": False}, seed=0, first_dealer=YOU,
               layouts=[LAYOUT])
     m.practice = True
     return m
@@ -60,7 +72,8 @@ class ManilleTutorialBot:
 
         if not view.trick:
             suits = [s for s in range(4) if s != contract.trump and hand & SUIT_MASKS[s]]
-            s = max(suits or [contract.trump], key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), s))
+            s = max(suits or [contract.trump],
+                    key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), s))
             return Play(max(cards_of(hand & SUIT_MASKS[s]), key=lambda c: power[c]))
         legal = cards_of(view.legal)
         trick = list(view.trick)
@@ -75,8 +88,7 @@ class ManilleTutorialBot:
 
 
 def _your_turn(m: Match) -> bool:
-    return (not _over(m) and m.phase == MatchPhase.PLAY and m.turn == YOU
-            and bool(m.deal.trick))
+    return m.phase == MatchPhase.PLAY and m.turn == YOU and bool(m.deal.trick)
 
 
 def duty(m: Match) -> str | None:
@@ -99,11 +111,7 @@ def _partner_winning(m: Match) -> bool:
 
 def _side_won_last(m: Match) -> bool:
     d = m.deal
-    return not _over(m) and bool(d.history) and d.history[-1][2] in (YOU, PARTNER)
-
-
-def _over(m: Match) -> bool:
-    return bool(m.deal_scores)  # the lesson's deal is scored (Manille deals the next at once)
+    return m.phase == MatchPhase.PLAY and bool(d.history) and d.history[-1][2] in (YOU, PARTNER)
 
 
 def _params(m: Match) -> dict:
@@ -117,7 +125,7 @@ def _params(m: Match) -> dict:
 # (moment, when) in order of priority; the first is the opening prompt.
 LESSONS = (
     ("intro", lambda m: m.phase == MatchPhase.PLAY and not m.deal.history and not m.deal.trick),
-    ("deal_over", _over),
+    ("deal_over", lambda m: m.phase == MatchPhase.MATCH_OVER),
     ("climb", lambda m: _your_turn(m) and duty(m) == "must_beat"),
     ("overtrump", lambda m: _your_turn(m) and duty(m) == "must_overtrump"),
     ("trump", lambda m: _your_turn(m) and duty(m) == "must_trump"),
@@ -126,4 +134,4 @@ LESSONS = (
 )
 
 MANILLE = Script("lesson_manille", manille_tutorial_match, ManilleTutorialBot, LESSONS, _params,
-                 rules=("manille",), over=_over)
+                 rules=("manille",))
