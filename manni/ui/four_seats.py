@@ -152,7 +152,7 @@ def result_panel(game) -> str:
         return ""
     button = (game.tutorial.result_buttons(game) if game.tutorial is not None else
               f'<button type="button" class="btn primary" data-action="new-match">'
-              f'{_e(t("btn.new_match"))}</button>')
+              f'{_e(t("btn.new_match"))}</button>') + review_button(game, "btn")
     return (f'<section class="result" role="region" aria-labelledby="result-title">'
             f'<h2 id="result-title">{_e(t("result.match_title"))}</h2>'
             f'<p class="headline">{_e(result_sentence(v, t))}</p>'
@@ -191,12 +191,12 @@ def score_sheet(game) -> str:
     return table + (f'<ol class="manches">{manches}</ol>' if manches else "")
 
 
-def review_button(game) -> str:
-    """The review of the last finished deal (the next one is already dealt)."""
+def review_button(game, cls: str = "btn small") -> str:
+    """The review of the last finished deal (while the next one is played, or at the end)."""
     deals = game.reviewable()
     if not deals:
         return ""
-    return (f'<button type="button" class="btn small review-last" data-action="review" '
+    return (f'<button type="button" class="{cls} review-last" data-action="review" '
             f'data-deal-index="{deals[-1]}">{_e(game.t("btn.review_deal", n=deals[-1] + 1))}'
             f'</button>')
 
@@ -210,7 +210,8 @@ def table_html(game) -> str:
             f'{game.tutorial.prompt_html(game) if game.tutorial is not None else ""}'
             f'{parlee.talk_log(v, t)}'
             f'<p class="status" id="status">{_e(status_text(game))}</p>'
-            f'<div class="me">{seat_html(v, YOU, game)}{tools_bar(game)}{review_button(game)}</div>'
+            f'<div class="me">{seat_html(v, YOU, game)}{tools_bar(game)}'
+            f'{review_button(game) if game.phase != MatchPhase.MATCH_OVER else ""}</div>'
             f'{parlee.sheet_html(game)}{hand_html(game)}{result_panel(game)}')
 
 
