@@ -55,6 +55,7 @@ class DealReview:
     tricks: list            # (leader, cards, winner)
     score: tuple
     decisions: list[Decision]
+    rules: str = "classic"  # the rule set's name
 
     @property
     def cards(self) -> list[Decision]:
@@ -128,7 +129,7 @@ def review_steps(match: Match, index: int, seat: int = 0):
     assert score is not None
     return DealReview(final.number, final.dealer, final.contract, final.cut,
                       tuple(dealt.hands), tuple(dealt.manni), after, tuple(final.out),
-                      exchange, list(final.history), tuple(score), decisions)
+                      exchange, list(final.history), tuple(score), decisions, match.rules.name)
 
 
 def _seed(seed: int, index: int, n: int) -> int:
@@ -169,16 +170,22 @@ def _cost(view, hard: Action, yours: Action, bot):
 
 
 def _card_means(view, cards: list[int]):
-    """Generator: the mean deal score of ``view.seat`` after playing each card, over the same
-    worlds sampled from the view (Hard's sampler and play-out)."""
+    """Generator: the mean deal score of ``view.seat`` (in a partnership game, its side's
+    points) after playing each card, over the same worlds sampled from the view (Hard's
+    sampler and play-out)."""
     from .bots.knowledge import Knowledge
+    from .bots.partners import medium_partner_play, partnership, table_of
     from .bots.policy import medium_play
-    from .bots.search import evaluate_cards
+    from .bots.search import WORLD_WORK, evaluate_cards, partner_halving
     rng = random.Random(_seed(view.deal_number, len(view.history), len(view.trick)))
     me, rules, contract, options = view.seat, view.ruleset, view.contract, view.options
+    k = Knowledge(view, read_discards=True)
+    if partnership(rules):
+        work = ESTIMATE_WORLDS * (WORLD_WORK + sum(view.hand_sizes) * len(cards))
+        means, _, _ = yield from partner_halving(k, table_of(rules, contract), rng, cards,
+                                                 medium_partner_play, work)
+        return means
     totals, n = yield from evaluate_cards(
-        Knowledge(view, read_discards=True), rng, cards,
-        lambda tricks: rules.deal_score(contract, tricks, options)[me], medium_play,
-        ESTIMATE_WORLDS)
+        k, rng, cards, lambda tricks: rules.deal_score(contract, tricks, options)[me],
+        medium_play, ESTIMATE_WORLDS)
     return [t / n for t in totals]
-

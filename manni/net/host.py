@@ -144,6 +144,15 @@ class HostTable:
                 self.seats[i] = Seat("bot", P.clean_name(bot_name(i)))
         self.started = True
 
+    def swap(self, a: int, b: int) -> list[tuple[str, str]] | None:
+        """Before the start, the players of two guest seats change places (the host keeps
+        seat 0); the welcomes that tell the connected ones their new seats, or None."""
+        if self.started or a == b or not all(0 < x < len(self.seats) for x in (a, b)):
+            return None
+        self.seats[a], self.seats[b] = self.seats[b], self.seats[a]
+        return [(self.seats[i].conn, P.welcome(i, self.seats[i].last_seq)) for i in (a, b)
+                if self.seats[i].kind == "guest" and self.seats[i].conn is not None]
+
     def set_stand_in(self, seat: int, on: bool) -> bool:
         s = self.seats[seat]
         if s.kind != "guest" or s.stand_in == on:

@@ -160,8 +160,9 @@ def result_panel(game) -> str:
     v, t = game.view, game.t
     if game.phase != MatchPhase.MATCH_OVER:
         return ""
-    button = (f'<button type="button" class="btn primary" data-action="new-match">'
-              f'{_e(t("btn.new_match"))}</button>')
+    button = (game.tutorial.result_buttons(game) if game.tutorial is not None else
+              f'<button type="button" class="btn primary" data-action="new-match">'
+              f'{_e(t("btn.new_match"))}</button>') + review_button(game, "btn")
     return (f'<section class="result" role="region" aria-labelledby="result-title">'
             f'<h2 id="result-title">{_e(t("result.match_title"))}</h2>'
             f'<p class="headline">{_e(result_sentence(v, t))}</p>'
@@ -200,15 +201,27 @@ def score_sheet(game) -> str:
     return table + (f'<ol class="manches">{manches}</ol>' if manches else "")
 
 
+def review_button(game, cls: str = "btn small") -> str:
+    """The review of the last finished deal (while the next one is played, or at the end)."""
+    deals = game.reviewable()
+    if not deals:
+        return ""
+    return (f'<button type="button" class="{cls} review-last" data-action="review" '
+            f'data-deal-index="{deals[-1]}">{_e(game.t("btn.review_deal", n=deals[-1] + 1))}'
+            f'</button>')
+
+
 def table_html(game) -> str:
     v, t = game.view, game.t
     seats = "".join(seat_html(v, s, game) for s in (2, 3, 1))
     return (f'<div class="felt four">{score_strip(v, t)}{seats}'
             f'<div class="centre">{trump_box(v, t, practice_tools(game))}'
             f'{trick_area(v, t, game.deal_note)}</div></div>'
+            f'{game.tutorial.prompt_html(game) if game.tutorial is not None else ""}'
             f'{parlee.talk_log(v, t)}'
             f'<p class="status" id="status">{_e(status_text(game))}</p>'
-            f'<div class="me">{seat_html(v, YOU, game)}{tools_bar(game)}</div>'
+            f'<div class="me">{seat_html(v, YOU, game)}{tools_bar(game)}'
+            f'{review_button(game) if game.phase != MatchPhase.MATCH_OVER else ""}</div>'
             f'{parlee.sheet_html(game)}{hand_html(game)}{result_panel(game)}')
 
 

@@ -24,7 +24,7 @@ from ..states import MatchPhase, Phase
 from ..talk import Ask
 from ..text import Translator
 from ..undo import undo_refusal, undo_target
-from . import four_seats, parlee
+from . import duties, four_seats, parlee
 from .phrases import action_phrase, call_text
 from .settings import Settings, settings_from_options, variant_of
 
@@ -76,11 +76,11 @@ class Game:
         return game
 
     @classmethod
-    def new_tutorial(cls, settings: Settings, t: Translator | None = None) -> "Game":
-        """The "Learn by playing" deal: fixed cards, predictable opponents, prompts."""
-        from .tutorial import Tutorial, tutorial_match
-        game = cls(tutorial_match(), settings, t)
-        game.tutorial = Tutorial()
+    def new_tutorial(cls, settings: Settings, t: Translator | None = None, rules="classic"):
+        """The "Learn by playing" deal of a rule set: fixed cards, predictable opponents."""
+        from .tutorial import Tutorial, script_for
+        game = cls((script := script_for(rules)).match(), settings, t)
+        game.tutorial = Tutorial(script)
         game.announce_deal()
         game._tutorial_step()
         return game
@@ -153,8 +153,9 @@ class Game:
     # -- review of finished deals (only once the deal is over) ------------------------------
     def reviewable(self) -> list[int]:
         """The deals (0-based) that may be reviewed now: none before the deal is over."""
-        if self.phase not in (MatchPhase.DEAL_OVER, MatchPhase.MATCH_OVER):
-            return []
+        if not self.match.rules.deal_at_once and self.phase not in (MatchPhase.DEAL_OVER,
+                                                                     MatchPhase.MATCH_OVER):
+            return []  # (a rule set that deals the next deal at once: those before it)
         from ..review import finished_deals
         return finished_deals(self.match)
 
@@ -196,7 +197,7 @@ class Game:
     def set_hint(self, action, reasons) -> str:
         """Keep the hint for this decision (a suggested discard is pre-selected); returns
         its text, also queued for the live region."""
-        self.hint = (action, list(reasons))
+        self.hint = (action, duties.hint_reasons(self.view, action, reasons))
         if isinstance(action, Discard):
             self.selected = list(action.cards)
         text = self.hint_text()
@@ -352,8 +353,7 @@ class Game:
     # -- opponents -----------------------------------------------------------------------
     def opponent(self, seat: int):
         if self.tutorial is not None:
-            from .tutorial import TutorialBot
-            return TutorialBot()
+            return self.tutorial.script.bot()
         bot = self._bots.get(seat)
         if bot is None:
             bot = self._bots[seat] = make_opponent(self.settings.level, seat, self.match.seed)

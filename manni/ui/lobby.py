@@ -10,7 +10,9 @@ def _e(text) -> str:
     return escape(str(text), quote=True)
 
 
-def _seat_items(infos, t, you: int) -> str:
+def _seat_items(infos, t, you: int, partner: int | None = None) -> str:
+    """The seats; at the host's lobby of a partnership game (``partner``: the host's
+    partner's seat) each other seat has a button that makes its player the partner."""
     items = []
     for i, s in enumerate(infos):
         if s.kind == "empty":
@@ -22,7 +24,13 @@ def _seat_items(infos, t, you: int) -> str:
             cls = s.kind if s.present else "away"
             if not s.present:
                 label = t("net.away", name=s.name)
-        items.append(f'<li class="net-seat {cls}" data-seat="{i}">{_e(label)}</li>')
+        tool = ""
+        if partner is not None and i == partner:
+            tool = f' <span class="net-partner">{_e(t("net.partner"))}</span>'
+        elif partner is not None and i != you:
+            tool = (f' <button type="button" class="btn small" data-action="pick-partner" '
+                    f'data-seat="{i}">{_e(t("net.make_partner"))}</button>')
+        items.append(f'<li class="net-seat {cls}" data-seat="{i}">{_e(label)}{tool}</li>')
     return f'<ol class="net-seats" aria-label="{_e(t("net.seats"))}">{"".join(items)}</ol>'
 
 
@@ -41,10 +49,11 @@ def host_lobby(game, url: str, levels, can_share: bool) -> str:
     t, table = game.t, game.table
     options = "".join(f'<option value="{_e(v)}"{" selected" if v == table.level else ""}>'
                       f'{_e(t(f"level.{v}"))}</option>' for v in levels)
+    partners = f'<p>{_e(t("net.partner_help"))}</p>' if game.partner_seat is not None else ""
     return (f'<section class="net-lobby" aria-labelledby="net-title">'
             f'<h2 id="net-title">{_e(t("net.host_title"))}</h2>'
-            f'<p>{_e(t("net.host_help"))}</p>{_invite(url, t, can_share)}'
-            f'{_seat_items(table.infos(), t, 0)}'
+            f'<p>{_e(t("net.host_help"))}</p>{_invite(url, t, can_share)}{partners}'
+            f'{_seat_items(table.infos(), t, 0, game.partner_seat)}'
             f'<label class="field"><span>{_e(t("net.bot_level"))}</span>'
             f'<select id="net-level">{options}</select></label>'
             f'<button type="button" class="btn primary" data-action="start-table">{_e(t("net.start"))}</button>'

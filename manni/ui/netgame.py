@@ -61,6 +61,20 @@ class HostGame(Game):
     def started(self) -> bool:
         return self.table.started
 
+    @property
+    def partner_seat(self) -> int | None:
+        """The host's partner's seat in a partnership game (None in Manni)."""
+        rules = self.match.rules
+        return next((s for s in rules.sides[rules.side_of[YOU]] if s != YOU), None)
+
+    def choose_partner(self, seat: int) -> list[tuple[str, str]] | None:
+        """Before the start: the player (or empty seat) at ``seat`` becomes the host's
+        partner, trading places with whoever sat there; the welcomes to send, or None."""
+        partner = self.partner_seat
+        if partner is None or seat == partner:
+            return None
+        return self.table.swap(seat, partner)
+
     def start(self) -> None:
         self.table.start(lambda seat: Translator.seat(self.t, seat))  # the usual seat names
         self.announce_deal()

@@ -8,6 +8,7 @@ hidden. Every card is an element with ``data-card``; the root is ``[data-review]
 from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS, card_code, cards_of
+from ..rules import get_rules
 from .phrases import action_phrase
 from .markup import _e, sort_hand
 
@@ -25,7 +26,7 @@ def cards_row(cs, t, label: str) -> str:
 
 def hands_block(hands, contract, t, title: str) -> str:
     rows = []
-    for seat in range(3):
+    for seat in range(len(hands)):
         name = t.seat(seat)
         rows.append(f'<div class="review-hand"><span class="who">{_e(name)}</span>'
                     f'{cards_row(sort_hand(cards_of(hands[seat]), contract), t, name)}</div>')
@@ -56,8 +57,15 @@ def _verdict(d, t) -> str:
             f'{_e(cost)}</span>')
 
 
+def has_exchange(review) -> bool:
+    """Did the deal have an exchange (none in a rule set without a Manni)?"""
+    return bool(review.exchange or review.manni)
+
+
 def exchange_block(review, t) -> str:
     mine = [d for d in review.decisions if d.trick is None]
+    if not has_exchange(review):
+        return ""
     items = []
     for seat, action in review.exchange:
         d = next((x for x in mine if x.yours is action), None)
@@ -65,7 +73,7 @@ def exchange_block(review, t) -> str:
                      f'{" " + _verdict(d, t) if d else ""}</li>')
     out = [f'<h3>{_e(t("review.exchange"))}</h3>',
            f'<ul class="review-exchange">{"".join(items) or "<li></li>"}</ul>']
-    for seat in range(3):
+    for seat in range(len(review.out)):
         if review.out[seat]:
             label = t("review.out", name=t.seat(seat))
             out.append(f'<div class="review-hand"><span class="who">{_e(label)}</span>'
@@ -79,7 +87,7 @@ def tricks_block(review, t) -> str:
     for n, (leader, cs, winner) in enumerate(review.tricks, 1):
         plays = []
         for i, c in enumerate(cs):
-            seat = (leader + i) % 3
+            seat = (leader + i) % len(cs)
             plays.append(f'<span class="play{" won" if seat == winner else ""}">'
                          f'<span class="who">{_e(t.seat(seat))}</span>{card(c, t)}</span>')
         d = mine.get(n)
@@ -102,16 +110,21 @@ def deal_picker(deals: list[int], current: int, t) -> str:
 
 def review_html(review, t, deals: list[int], index: int) -> str:
     contract = t.contract(review.contract)
-    cut = f' · {_e(t("table.cut_card", card=t.card(review.cut)))}' if review.cut is not None else ""
+    cut = ""
+    if review.cut is not None:
+        key = "review.turned" if get_rules(review.rules).cut_field == "turned" else "table.cut_card"
+        cut = f' · {_e(t(key, card=t.card(review.cut)))}'
     manni_label = t("review.manni")
+    manni = after = ""
+    if has_exchange(review):
+        manni = f'<h3>{_e(manni_label)}</h3>{cards_row(review.manni, t, manni_label)}'
+        after = hands_block(review.after, review.contract, t, t("review.after"))
     return (f'<div class="review" data-review="{review.deal_number}">'
             f'{deal_picker(deals, index, t)}'
             f'<p class="review-head">{_e(t("review.title", n=review.deal_number))} · {_e(contract)}{cut}</p>'
             f'<p class="review-summary">{_e(summary(review, t))}</p>'
             f'{hands_block(review.dealt, review.contract, t, t("review.dealt"))}'
-            f'<h3>{_e(manni_label)}</h3>{cards_row(review.manni, t, manni_label)}'
-            f'{exchange_block(review, t)}'
-            f'{hands_block(review.after, review.contract, t, t("review.after"))}'
+            f'{manni}{exchange_block(review, t)}{after}'
             f'{tricks_block(review, t)}</div>')
 
 

@@ -27,7 +27,9 @@ PAGES: dict[str, tuple[str, ...]] = {
     "laugavatn": ("intro_declared", "deck_52", "deal_declared", "lists_laugavatn", "declare",
                   "overcalls", "exchange_pickup", "follow", "winner", "winner_nolo",
                   "score_declared", "end_declared"),
-    "manille": ("intro_manille", "play_manille", "parlee"),
+    "manille": ("intro_manille", "deck_manille", "deal_manille", "play_manille",
+                "climb_manille", "partner_manille", "count_manille", "score_manille",
+                "talk_manille", "end_manille"),
 }
 
 
@@ -38,7 +40,7 @@ def _row(codes: str, t, caption_key: str | None = None, **params) -> str:
 
 
 def _trick(codes: str, t, caption_key: str) -> str:
-    """A trick of three cards, the winner (the last code after ``>``) ringed."""
+    """A trick (its cards in play order), the winner (the last code after ``>``) ringed."""
     cards, winner = codes.split(">")
     won = parse_card(winner.strip())
     faces = "".join(card_face(c, t, "mini won" if c == won else "mini")
@@ -60,6 +62,9 @@ ILLUSTRATIONS = {
     "contract_cut": lambda t: _row("4D 7C QS", t, "rules.fig.cut"),
     "winner": lambda t: _trick("AS TS 4H > 4H", t, "rules.fig.trump_wins"),
     "winner_nolo": lambda t: _trick("5D AD KD > KD", t, "rules.fig.ace_low"),
+    "deck_manille": lambda t: _row("TS AS KS QS JS 9S 8S 7S", t, "rules.fig.manille_order"),
+    "climb_manille": lambda t: _row("TS QS 7S", t, "rules.fig.manille_climb"),
+    "count_manille": lambda t: _trick("KD TD 7C AD > 7C", t, "rules.fig.manille_count"),
 }
 
 
@@ -79,10 +84,14 @@ def rules_html(variant: str, t) -> str:
         f'<button type="button" class="btn small" data-action="rules" data-variant="{_e(v)}"'
         f'{" aria-current=true" if v == variant else ""}>{_e(t(f"variant.{v}"))}</button>'
         for v in PAGES if v in VARIANTS)
-    facts = ""
+    facts = learn = ""
     if rules is not None:
-        facts = f'<p class="rules-facts">{_e(t("rules.facts", cards=rules.hand_size, manni=rules.manni_size))}</p>'
+        key = "rules.facts" if rules.manni_size else "rules.facts_partners"
+        facts = (f'<p class="rules-facts">'
+                 f'{_e(t(key, cards=rules.hand_size, manni=rules.manni_size))}</p>')
+        learn = (f'<p class="rules-learn"><button type="button" class="btn" data-action="tutorial"'
+                 f' data-rules="{_e(rules.name)}">{_e(t("menu.tutorial"))}</button></p>')
     return (f'<div class="rules-page" data-rules-page="{_e(variant)}">'
             f'<nav class="rules-choice" aria-label="{_e(t("menu.rules"))}">{chooser}</nav>'
             f'<h3 class="rules-name">{_e(t(f"variant.{variant}"))}</h3>{facts}'
-            f'{"".join(section_html(name, t) for name in PAGES[variant])}</div>')
+            f'{"".join(section_html(name, t) for name in PAGES[variant])}{learn}</div>')

@@ -12,6 +12,7 @@ from ...net.guest import GuestTable
 from ...net.host import HostTable
 from ...net.links import is_id, new_id, parse_connection, query
 from ...net.protocol import ProtocolError
+from ...rules import get_rules
 from ..netgame import GuestGame, HostGame
 from ..settings import (NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY, Settings,
                         settings_from_options, variant_of)
@@ -121,16 +122,19 @@ class Friends(Feature):
         page = self.page
         s = Settings.from_dict({**page.settings_dict(), "variant": by_id("opt-variant").value,
                                 "target": by_id("opt-target").value,
+                                "manche": by_id("opt-manche").value,
+                                "talk": by_id("opt-talk").value == "on",
                                 "level": by_id("opt-level").value}, page.levels)
+        seats = get_rules(s.rules_and_options()[0]).seats
         name = str(by_id("net-name").value or "").strip() or page.t("net.host_default")
         try:
             conn = parse_connection(query(str(window.location.search or "")))
         except ProtocolError:
             conn = parse_connection({})
         try:
-            ht = HostTable(new_id(), name, s.level)
+            ht = HostTable(new_id(), name, s.level, seats)
         except ProtocolError:
-            ht = HostTable(new_id(), page.t("net.host_default"), s.level)
+            ht = HostTable(new_id(), page.t("net.host_default"), s.level, seats)
         page.settings = s
         game = HostGame.host(s, ht)
         by_id("menu-dialog").close()
@@ -167,10 +171,24 @@ class Friends(Feature):
         net.game.start()
         self.page.changed()
 
+    def pick_partner(self, el) -> None:
+        """The lobby of a partnership game: the seat tapped becomes the host's partner."""
+        net = self.net
+        seat = str(attr(el, "data-seat") or "")
+        if net is None or not net.is_host or not seat.isdigit():
+            return
+        welcomes = net.game.choose_partner(int(seat))
+        if welcomes is None:
+            return
+        for conn, text in welcomes:
+            net.send(conn, text)
+        self.page.changed()
+
     def stand_in(self, el) -> None:
         net = self.net
         seat = attr(el, "data-seat")
-        if net is None or not net.is_host or seat not in ("1", "2"):
+        if net is None or not net.is_host or seat not in [str(i) for i in range(
+                1, len(net.game.table.seats))]:
             return
         s = net.game.table.seats[int(seat)]
         if net.game.table.set_stand_in(int(seat), not s.stand_in):
@@ -206,4 +224,5 @@ class Friends(Feature):
             pass  # the player closed the share sheet
 
     ACTIONS = {"host-table": host_table, "join-table": join_table, "start-table": start_table,
-               "stand-in": stand_in, "copy-invite": copy_invite, "share-invite": share_invite}
+               "stand-in": stand_in, "copy-invite": copy_invite, "share-invite": share_invite,
+               "pick-partner": pick_partner}

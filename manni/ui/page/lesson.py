@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from ..game import Game
-from .dom import by_id
+from ..settings import VARIANTS
+from .dom import attr, by_id
 from .feature import Feature
 
 
 class Lesson(Feature):
     def tutorial(self, el) -> None:
-        """Start (or restart) the lesson; your match waits, unsaved over, until you leave."""
+        """Start (or restart) the lesson of a rule set (the one the button names, else the
+        settings'); your match waits, unsaved over, until you leave."""
         page = self.page
+        rules = str(attr(el, "data-rules") or VARIANTS[page.settings.variant][0])
         if page.game.tutorial is None:
             page.waiting = page.game
         for name in ("menu-dialog", "rules-dialog"):
             by_id(name).close()
-        page.game = Game.new_tutorial(page.settings, page.t)
+        page.game = Game.new_tutorial(page.settings, page.t, rules)
         page.after(True)
 
     def leave_tutorial(self, el) -> None:

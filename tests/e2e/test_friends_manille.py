@@ -1,0 +1,67 @@
+"""Friends, two against two: four browser contexts (four people, one Chromium) at one
+Manille table through the local PeerJS server (the harness of test_friends.py). The host
+picks its partner in the lobby; every guest's page shows its own seat, its partner across
+the table, and never receives a card its seat cannot see."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from test_friends import (STEP_MS, assert_received_only_visible, join, people,  # noqa: F401
+                          plain, play_deal, signal_url, truth, wait_all)
+from manni_page import boot
+
+pytestmark = pytest.mark.e2e
+
+
+def host_manille(host, base_url: str, signal: str) -> str:
+    boot(host.page, plain(f"{base_url}/?signal={signal}&ice=none"))
+    page = host.page
+    page.click("[data-action=menu]")
+    page.select_option("#opt-variant", "manille")
+    page.select_option("#opt-manche", "50")
+    page.select_option("#opt-talk", "off")
+    page.select_option("#opt-speed", "fastest")
+    page.fill("#net-name", host.name)
+    page.click("[data-action=host-table]")
+    page.wait_for_selector("[data-invite]")
+    page.wait_for_function("() => document.getElementById('table').dataset.link === 'open'",
+                           timeout=STEP_MS)
+    return page.get_attribute("[data-invite]", "data-invite")
+
+
+def top_name(p) -> str:
+    return p.page.inner_text(".seat[data-seat='2'] .seat-name")
+
+
+def test_four_people_play_a_manille_deal_two_against_two(people, base_url, signal_url):
+    host, ann, bob, cid = people("Hosty"), people("Ann"), people("Bob"), people("Cid")
+    url = host_manille(host, base_url, signal_url)
+    for guest in (ann, bob, cid):  # seats 1, 2, 3 in the order they join
+        join(guest, url)
+    lobby = host.page.locator(".net-lobby")
+    assert lobby.locator(".net-seat").count() == 4
+    assert lobby.locator("[data-action=pick-partner]").count() == 2  # seats 1 and 3
+    host.page.click("[data-action=pick-partner][data-seat='1']")  # Ann across, Bob to the right
+    host.page.wait_for_function(
+        "() => document.querySelector(\".net-seat[data-seat='2']\").textContent.includes('Ann')",
+        timeout=STEP_MS)
+    host.page.click("[data-action=start-table]")
+    everyone = [host, ann, bob, cid]
+    for p in everyone:
+        p.page.wait_for_selector(".felt.four #hand button[data-card]", timeout=STEP_MS)
+    # each page is turned to its own seat: the partner faces it
+    assert top_name(host) == "Ann" and top_name(ann) == "Hosty"
+    assert top_name(bob) == "Cid" and top_name(cid) == "Bob"
+    play_deal(host, everyone, until=lambda n: host.table()["deal"] != "1")
+    wait_all(everyone, int(host.table()["actions"]))
+    m = truth(host)
+    assert m.rules.name == "manille" and len(m.deal_scores) == 1
+    assert sum(m.deals[0].tricks) == 8
+    saved = json.loads(host.page.evaluate("() => localStorage.getItem('manni:net-host')"))
+    assert [s["name"] for s in saved["seats"]] == ["Hosty", "Bob", "Ann", "Cid"]
+    for guest, seat in ((bob, 1), (ann, 2), (cid, 3)):
+        assert assert_received_only_visible(guest, seat, m) > 10
+    for p in everyone:
+        p.monitor.assert_clean(p.page)
