@@ -166,11 +166,18 @@ async function started(mode, pyodide) {
 }
 
 // Read as soon as this module runs (index.html loads it early, before PyScript asks).
-const opening = openSnapshot();
+let opening = openSnapshot();
+
+// Pyodide keeps its options for the page's life: without this, the snapshot's 31 MB too.
+function forgetSnapshot(pyodide) {
+  const config = pyodide._api && pyodide._api.config;
+  if (config) delete config._loadSnapshot;
+}
 
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: INDEX_URL };
   const snapshot = await opening;
+  opening = null;
   fetchGame();
   fetchCatalog();
   if (snapshot) {
@@ -183,7 +190,10 @@ export async function loadPyodide(options = {}) {
       session((s) => s.removeItem(ATTEMPT));
       await dropSnapshots();
     }
-    if (pyodide) return started("snapshot", pyodide);
+    if (pyodide) {
+      forgetSnapshot(pyodide);
+      return started("snapshot", pyodide);
+    }
   }
   return started("plain", await loadRuntime(config));
 }
