@@ -24,6 +24,7 @@ BOOTED = ("const t = document.getElementById('table'); return !!t && t.dataset.p
           " && (t.dataset.phase === 'error' || !!t.dataset.turn);")
 SETTLED = ("const t = document.getElementById('table'); return t.dataset.turn === 'you'"
            " && Number(t.dataset.actions) >= %d && Number(t.dataset.deal) >= %d;")
+ACTIONS = "return JSON.parse(localStorage.getItem('manni:record')).actions.length;"
 SHOWN = ("return {table: {...document.getElementById('table').dataset},"
          " html: {...document.documentElement.dataset},"
          " errors: [...document.querySelectorAll('.py-error')].map(e => e.textContent)};")
@@ -140,11 +141,10 @@ def step(drv) -> dict:
 
 
 def play_a_card(drv) -> None:
-    before = drv.execute_script("return JSON.parse(localStorage.getItem('manni:record')).actions.length;")
+    before = drv.execute_script(ACTIONS)
     for _ in range(10):
         st = step(drv)
-        after = drv.execute_script("return JSON.parse(localStorage.getItem('manni:record')).actions.length;")
-        if st["phase"] == "play" and after > before:
+        if st["phase"] == "play" and drv.execute_script(ACTIONS) > before:
             return
     raise AssertionError(f"no card played; the page shows {shown(drv)}")
 
@@ -164,7 +164,8 @@ def test_a_deal_then_a_return_visit_from_the_snapshot(driver, site):
     start_match(driver)
     end = play_the_deal(driver)
     assert end["phase"] in ("deal-over", "match-over")
-    assert driver.execute_script("return document.querySelectorAll('.result .deal-result').length;") == 1
+    results = "return document.querySelectorAll('.result .deal-result').length;"
+    assert driver.execute_script(results) == 1
     record = driver.execute_script("return localStorage.getItem('manni:record');")
     wait(driver, "return document.documentElement.dataset.snapshot;", BOOT_MS, "the snapshot")
     assert html_data(driver)["snapshot"] == "saved"
@@ -176,7 +177,7 @@ def test_a_deal_then_a_return_visit_from_the_snapshot(driver, site):
     play_a_card(driver)
 
 
-def test_offline_after_one_visit(display, driver, tmp_path):
+def test_offline_after_one_visit(driver):
     with wk.HttpsServer() as server:
         visit(driver, f"{server.url}/index.html")
         wait(driver, "return document.documentElement.dataset.sw === 'active';", BOOT_MS,
@@ -219,5 +220,6 @@ def test_a_new_deploy_is_offered_and_keeps_the_match(driver, site_copy):
     click(driver, "#update-reload")
     wait(driver, "return !window.manniOldPage && !!document.getElementById('table')?.dataset.turn;",
          BOOT_MS, "the new version's table")
-    assert "deploy 2" in run_async(driver, "return await (await fetch('static/css/app.css')).text();")
+    css_now = run_async(driver, "return await (await fetch('static/css/app.css')).text();")
+    assert "deploy 2" in css_now
     assert driver.execute_script("return localStorage.getItem('manni:record');") == saved
