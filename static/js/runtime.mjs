@@ -18,8 +18,8 @@
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 import { RUNTIME } from "../vendor/build.mjs";
 import { afterLoading, whenIdle } from "./phase.mjs";
-import { dropSnapshots, hasSnapshot, readSnapshot } from "./snapshot-store.mjs";
 import { step } from "./progress.mjs";
+import { dropSnapshots, hasSnapshot, readSnapshot } from "./snapshot-store.mjs";
 
 export { version };
 
