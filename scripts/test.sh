@@ -16,6 +16,20 @@ elif is_root_with_apt; then
   apt_install chromium
 fi
 
+# WebKit (Safari's engine): Debian's WebKitGTK, its WebDriver and a virtual display for
+# tests/e2e/test_webkit.py. Where apt installs it, a missing piece fails that test instead of
+# skipping it (MANNI_WEBKIT=required).
+WEBKIT_PACKAGES=(webkit2gtk-driver xvfb openssl)
+if [ -x /usr/bin/WebKitWebDriver ] && [ -x /usr/bin/Xvfb ] && command -v openssl >/dev/null; then
+  export MANNI_WEBKIT="${MANNI_WEBKIT:-required}"
+elif is_root_with_apt; then
+  log "installing ${WEBKIT_PACKAGES[*]} with apt"
+  apt_install "${WEBKIT_PACKAGES[@]}"
+  export MANNI_WEBKIT="${MANNI_WEBKIT:-required}"
+else
+  log "WebKit cannot be installed here (not root with apt): tests/e2e/test_webkit.py is skipped"
+fi
+
 log "pip install -r requirements-dev.txt"
 PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1 \
   "$PYTHON" -m pip install -q -r requirements-dev.txt 2> >(grep -v "^WARNING: Location" >&2)

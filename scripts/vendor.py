@@ -442,7 +442,8 @@ def build_manni_zip() -> int:
 # What a memory snapshot of the runtime depends on (static/js/snapshot-worker.mjs imports
 # the game package into it).
 SNAPSHOT_INPUTS = tuple(f"static/vendor/pyodide/{n}" for n in PYODIDE_FILES if n != "pyodide.js") + (
-    "static/manni.zip", "static/js/snapshot-worker.mjs")
+    "static/manni.zip", "static/js/snapshot-worker.mjs",
+    "static/js/snapshot-store.mjs")
 
 BUILD_MODULE = "static/vendor/build.mjs"
 

@@ -2,9 +2,9 @@
 // `interpreter`. PyScript imports it, reads `version`, and calls `loadPyodide(options)`.
 //
 // Return visits start from a memory snapshot of the runtime (made by
-// snapshot-worker.mjs after a plain boot, kept in Cache Storage under the runtime's
-// build id). Anything wrong with it (missing, stale, corrupt, no Cache Storage, a boot
-// from it that never finished) means a plain boot, and a bad snapshot is deleted.
+// snapshot-worker.mjs after a plain boot, kept in IndexedDB under the runtime's build id:
+// snapshot-store.mjs). Anything wrong with it (missing, stale, corrupt, no IndexedDB, a
+// boot from it that never finished) means a plain boot, and a bad snapshot is deleted.
 // `?snapshot=0` in the page URL forces a plain boot and makes no snapshot, for the rest
 // of the tab's session (`?snapshot=1` ends that).
 //
@@ -19,13 +19,13 @@ import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.m
 import { RUNTIME } from "../vendor/build.mjs";
 import { afterLoading, whenIdle } from "./phase.mjs";
 import { step } from "./progress.mjs";
+import { dropSnapshots, hasSnapshot, readSnapshot } from "./snapshot-store.mjs";
 
 export { version };
 
 // PyScript passes the folder of *this* module as indexURL: point it at the runtime.
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
-export const SNAPSHOT_CACHE = "manni-snapshot";
-export const SNAPSHOT_KEY = new URL(`../vendor/snapshot-${RUNTIME}.bin`, import.meta.url).href;
+export const SNAPSHOT_KEY = `snapshot-${RUNTIME}`;
 // Set in sessionStorage while a page runs from the snapshot: from before the restore
 // until the page is left normally (pagehide, once the table was reached). Still there on
 // the next load means that page never ended well (a boot that hung, a crashed tab): the
@@ -43,7 +43,7 @@ const TAB_OFF = "manni:snapshot-tab-off";
 const asked = new URLSearchParams(location.search).get("snapshot");
 if (asked === "0") session((s) => s.setItem(TAB_OFF, "1"));
 if (asked === "1") session((s) => s.removeItem(TAB_OFF));
-let enabled = "caches" in self && session((s) => s.getItem(TAB_OFF)) !== "1"
+let enabled = "indexedDB" in self && session((s) => s.getItem(TAB_OFF)) !== "1"
   && local((s) => s.getItem(OFF)) !== RUNTIME;
 
 function store(name, fn) {
@@ -51,10 +51,6 @@ function store(name, fn) {
 }
 function session(fn) { return store("sessionStorage", fn); }
 function local(fn) { return store("localStorage", fn); }
-
-async function dropSnapshots() {
-  try { await caches.delete(SNAPSHOT_CACHE); } catch { /* nothing to delete */ }
-}
 
 // {bytes: a promise of the snapshot's bytes} (a promise, so that reading them overlaps
 // the runtime's start), or null.
@@ -68,11 +64,12 @@ async function openSnapshot() {
       await dropSnapshots();
       return null;
     }
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    const response = await cache.match(SNAPSHOT_KEY);
-    if (!response) return null;
-    const read = readInWorker().catch(() => response.arrayBuffer());
-    return { bytes: read.then((b) => new Uint8Array(b)) };
+    if (!(await hasSnapshot(SNAPSHOT_KEY))) return null;
+    const read = readInWorker().catch(() => readSnapshot(SNAPSHOT_KEY)).then((b) => {
+      if (!b) throw new Error("the snapshot is gone");
+      return new Uint8Array(b);
+    });
+    return { bytes: read };
   } catch {
     return null;
   }
@@ -91,7 +88,7 @@ function readInWorker() {
       worker.terminate();
       reject(e);
     };
-    worker.postMessage({ cache: SNAPSHOT_CACHE, key: SNAPSHOT_KEY });
+    worker.postMessage({ key: SNAPSHOT_KEY });
   });
 }
 
@@ -157,7 +154,7 @@ function makeSnapshot() {
   };
   worker.onmessage = (event) => end(event.data && event.data.ok ? "saved" : "failed");
   worker.onerror = () => end("failed");
-  worker.postMessage({ key: SNAPSHOT_KEY, cache: SNAPSHOT_CACHE });
+  worker.postMessage({ key: SNAPSHOT_KEY });
 }
 
 async function started(mode, pyodide) {
@@ -169,11 +166,18 @@ async function started(mode, pyodide) {
 }
 
 // Read as soon as this module runs (index.html loads it early, before PyScript asks).
-const opening = openSnapshot();
+let opening = openSnapshot();
+
+// Pyodide keeps its options for the page's life: without this, the snapshot's 31 MB too.
+function forgetSnapshot(pyodide) {
+  const config = pyodide._api && pyodide._api.config;
+  if (config) delete config._loadSnapshot;
+}
 
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: INDEX_URL };
   const snapshot = await opening;
+  opening = null;
   fetchGame();
   fetchCatalog();
   if (snapshot) {
@@ -186,7 +190,10 @@ export async function loadPyodide(options = {}) {
       session((s) => s.removeItem(ATTEMPT));
       await dropSnapshots();
     }
-    if (pyodide) return started("snapshot", pyodide);
+    if (pyodide) {
+      forgetSnapshot(pyodide);
+      return started("snapshot", pyodide);
+    }
   }
   return started("plain", await loadRuntime(config));
 }

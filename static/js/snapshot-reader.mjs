@@ -1,9 +1,10 @@
-// Reads the runtime snapshot (~31 MB) from Cache Storage off the page's thread, which is
-// busy starting PyScript meanwhile, and hands the bytes over without a copy.
-self.onmessage = async ({ data: { cache, key } }) => {
+// Reads the runtime snapshot (~31 MB, static/js/snapshot-store.mjs) off the page's thread,
+// which is busy starting PyScript meanwhile, and hands the bytes over without a copy.
+import { readSnapshot } from "./snapshot-store.mjs";
+
+self.onmessage = async ({ data: { key } }) => {
   try {
-    const response = await (await caches.open(cache)).match(key);
-    const bytes = response ? await response.arrayBuffer() : null;
+    const bytes = await readSnapshot(key);
     self.postMessage(bytes, bytes ? [bytes] : []);
   } catch {
     self.postMessage(null);

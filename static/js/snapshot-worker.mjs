@@ -8,6 +8,7 @@
 // No JavaScript object is referenced from Python, which is what makes a snapshot
 // restorable. Files are not in it: runtime.mjs unpacks them again on restore.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { writeSnapshot } from "./snapshot-store.mjs";
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const MANNI_ZIP = new URL("../manni.zip", import.meta.url).href;
@@ -45,7 +46,7 @@ self.addEventListener("unhandledrejection", (event) => {
   fail(event.reason);
 });
 
-self.onmessage = async ({ data: { key, cache: cacheName } }) => {
+self.onmessage = async ({ data: { key } }) => {
   try {
     const [pyodide, zip] = await Promise.all([
       loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true }),
@@ -57,11 +58,7 @@ self.onmessage = async ({ data: { key, cache: cacheName } }) => {
     pyodide.FS.writeFile("/tmp/manni.zip", new Uint8Array(zip));
     pyodide.runPython(PREIMPORT);
     const bytes = pyodide.makeMemorySnapshot();
-    await caches.delete(cacheName);  // one snapshot at a time: drop older builds'
-    const cache = await caches.open(cacheName);
-    await cache.put(key, new Response(bytes, {
-      headers: { "Content-Type": "application/octet-stream", "Content-Length": String(bytes.length) },
-    }));
+    await writeSnapshot(key, bytes);
     answer({ ok: true, bytes: bytes.length });
   } catch (err) {
     fail(err);

@@ -13,6 +13,8 @@ import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import crashes
+
 ROOT = Path(__file__).resolve().parents[2]
 
 CHROMIUM_ARGS = [
@@ -42,7 +44,7 @@ def chromium_executable() -> str | None:
 
 def launch_args() -> dict:
     exe = chromium_executable()
-    args: dict = {"args": list(CHROMIUM_ARGS)}
+    args: dict = {"args": [*CHROMIUM_ARGS, *crashes.logging_args()]}
     if exe:
         args["executable_path"] = exe
     return args
@@ -138,6 +140,7 @@ class Monitor:
             self.watch(page)
 
     def watch(self, page) -> None:
+        crashes.watch(page)
         page.on("console", self._on_console)
         page.on("pageerror", lambda err: self.page_errors.append(_described(err)))
 

@@ -1,6 +1,8 @@
 """Browser test fixtures: local static server, Chromium choice, traffic/error monitor.
 
 - `base_url`: the repo root served over http://127.0.0.1:<free port>.
+- A renderer crash in a test is reported with that test (tests/e2e/crashes.py): the
+  page's last memory figures, Chromium's log and the minidump's crash keys.
 - Debian's /usr/bin/chromium when present (`playwright install` is not needed),
   Playwright's own Chromium otherwise.
 - `monitor`: browser.Monitor on the test's `context` (every request, console and page
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+import crashes
 from browser import Monitor, StaticServer, check_vendored, launch_args, wait_until_booted
 
 
@@ -44,3 +47,16 @@ def monitor(context):
 @pytest.fixture
 def boot():
     return wait_until_booted
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    seen = item.stash.setdefault(_CRASHES_SEEN, len(crashes.REPORTS))
+    outcome = yield
+    report = outcome.get_result()
+    for text in crashes.REPORTS[seen:]:
+        report.sections.append(("renderer crash", text))
+    item.stash[_CRASHES_SEEN] = len(crashes.REPORTS)
+
+
+_CRASHES_SEEN = pytest.StashKey[int]()

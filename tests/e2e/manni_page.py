@@ -22,6 +22,7 @@ from manni.match import Match  # noqa: E402
 from manni.record import loads  # noqa: E402
 from manni.text import Translator  # noqa: E402
 
+import crashes  # noqa: E402
 from browser import BOOT_TIMEOUT_MS as BOOT_MS, Monitor, wait_until_booted  # noqa: E402
 
 RECORD_KEY = "manni:record"
@@ -62,6 +63,32 @@ def boot(page, url: str) -> None:
     wait_until_booted(page)
 
 
+# How a test's page starts Python: plainly, or restored from the runtime's memory snapshot
+# as players' return visits do (static/js/runtime.mjs). Module fixtures take them as params.
+BOOTS = ("plain", "snapshot")
+SNAPSHOT_DONE = "() => document.documentElement.dataset.snapshot"
+
+
+def with_query(url: str, query: str) -> str:
+    return url + ("&" if "?" in url else "?") + query
+
+
+def boot_as(page, url: str, mode: str) -> None:
+    """Boots `url` as `mode` says. "plain": with ?snapshot=0, for the tab's whole session.
+    "snapshot": a first visit (once its snapshot is stored), then the return visit, restored;
+    later loads in this tab restore too."""
+    if mode == "plain":
+        boot(page, with_query(url, "snapshot=0"))
+        return
+    boot(page, url)
+    if page.evaluate("() => document.documentElement.dataset.boot") != "snapshot":
+        page.wait_for_function(SNAPSHOT_DONE, timeout=BOOT_MS)
+        assert page.evaluate(SNAPSHOT_DONE) == "saved"
+        page.reload()
+        wait_until_booted(page)
+    assert page.evaluate("() => document.documentElement.dataset.boot") == "snapshot"
+
+
 def attr(page, name: str) -> str:
     return page.get_attribute("#table", f"data-{name}")
 
@@ -81,6 +108,7 @@ SHOWN = """() => ({table: {...(document.getElementById('table') || {}).dataset},
 
 
 def wait_settled(page, actions: int = 0, deal: int = 0) -> dict:
+    crashes.sample(page)
     try:
         page.wait_for_function(SETTLED % (actions, deal), timeout=STEP_MS)
     except PlaywrightTimeout:

@@ -13,22 +13,20 @@ from manni.record import dumps
 
 from manni.cards import card_code, cards_of
 
-from manni_page import (BOOT_MS, PageMonitor, assert_no_hidden_cards, boot, hand_codes,
-                        import_text, no_horizontal_scroll, record, start_match, state, step,
-                        true_match, wait_settled)
+from manni_page import (BOOT_MS, BOOTS, PageMonitor, assert_no_hidden_cards, boot, boot_as,
+                        hand_codes, import_text, no_horizontal_scroll, record, start_match, state,
+                        step, true_match, wait_settled)
 
 W, H = 360, 740
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 
-@pytest.fixture(scope="module")
-def session(browser, base_url):
+@pytest.fixture(scope="module", params=BOOTS)
+def session(request, browser, base_url):
     context = browser.new_context(viewport={"width": W, "height": H})
     monitor = PageMonitor(context)
     page = context.new_page()
-    # Plain boots for this tab's whole session: CI saw this module's page crash in a runtime
-    # restored from the snapshot; test_snapshot.py covers restoring (see docs/ui.md).
-    boot(page, f"{base_url}/index.html?snapshot=0")
+    boot_as(page, f"{base_url}/index.html", request.param)
     start_match(page, "classic", 5)  # saves the fastest speed for the imports below
     yield page, monitor
     context.close()

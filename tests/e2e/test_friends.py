@@ -22,7 +22,7 @@ import pytest
 from manni.cards import card_code, cards_of
 from manni.match import Match
 from manni.record import loads
-from manni_page import PageMonitor, boot
+from manni_page import BOOTS, PageMonitor, boot, boot_as, with_query
 
 ROOT = Path(__file__).resolve().parents[2]
 STEP_MS = 30_000
@@ -57,22 +57,27 @@ def signal_url():
     proc.wait(timeout=10)
 
 
-def plain(url: str) -> str:
-    """Boot without the start-up snapshot (test_snapshot.py covers it): with three
-    contexts reopening pages, a renderer crash was seen on a snapshot return visit here."""
-    return url + ("&" if "?" in url else "?") + "snapshot=0"
-
-
 class Person:
     """One browser context (its own storage, like another person's phone) and its page."""
 
-    def __init__(self, browser, name: str):
+    def __init__(self, browser, name: str, mode: str = "plain", base_url: str = ""):
         self.name = name
+        self.mode = mode
         self.context = browser.new_context(viewport={"width": 900, "height": 900})
         self.monitor = PageMonitor(self.context)
         self.warnings: list[str] = []
         self.log: deque[str] = deque(maxlen=20)  # the last console lines, shown if a test fails
         self.page = self._new_page()
+        if mode == "snapshot":  # the phone has been here before: its runtime is restored
+            boot_as(self.page, f"{base_url}/index.html", mode)
+
+    def open(self, url: str) -> None:
+        """Boots url on this person's page, as their phone boots it (plainly, or restored)."""
+        if self.mode == "plain":
+            boot(self.page, with_query(url, "snapshot=0"))
+            return
+        boot(self.page, url)
+        assert self.page.evaluate("() => document.documentElement.dataset.boot") == "snapshot"
 
     def _new_page(self):
         page = self.context.new_page()
@@ -87,7 +92,7 @@ class Person:
     def reopen(self, url: str) -> None:
         self.page.close()
         self.page = self._new_page()
-        boot(self.page, plain(url))
+        self.open(url)
 
     def table(self) -> dict:
         return self.page.evaluate("() => ({...document.getElementById('table').dataset})")
@@ -100,11 +105,14 @@ class Person:
 
 
 @pytest.fixture
-def people(browser):
+def people(request, browser, base_url):
+    """people(name) -> a Person; plain boots, or restored ones with
+    @pytest.mark.parametrize("people", BOOTS, indirect=True)."""
+    mode = getattr(request, "param", "plain")
     made = []
 
     def make(name):
-        p = Person(browser, name)
+        p = Person(browser, name, mode, base_url)
         made.append(p)
         return p
     yield make
@@ -118,7 +126,7 @@ def people(browser):
 
 
 def host_table(host: Person, base_url: str, signal: str, variant="classic", target=10) -> str:
-    boot(host.page, plain(f"{base_url}/?signal={signal}&ice=none"))
+    host.open(f"{base_url}/?signal={signal}&ice=none")
     page = host.page
     page.click("[data-action=menu]")
     page.select_option("#opt-variant", variant)
@@ -134,7 +142,7 @@ def host_table(host: Person, base_url: str, signal: str, variant="classic", targ
 
 
 def join(guest: Person, url: str) -> None:
-    boot(guest.page, plain(url))
+    guest.open(url)
     guest.page.fill("#join-name", guest.name)
     guest.page.click("[data-action=join-table]")
     guest.page.wait_for_function(
@@ -227,6 +235,7 @@ def assert_received_only_visible(guest: Person, seat: int, match: Match) -> int:
     return checked
 
 
+@pytest.mark.parametrize("people", BOOTS, indirect=True)
 def test_three_people_play_a_whole_deal(people, base_url, signal_url):
     host, ann, bob, url = three_at_table(people, base_url, signal_url)
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/\?table=[0-9a-f]{32}&signal=.+&ice=none", url), url
@@ -312,6 +321,7 @@ def test_a_guest_leaves_mid_deal_a_bot_stands_in_and_the_guest_rejoins_with_its_
     assert assert_received_only_visible(ann, 1, m) > 0 and assert_received_only_visible(bob, 2, m) > 10
 
 
+@pytest.mark.parametrize("people", BOOTS, indirect=True)
 def test_the_host_drops_mid_deal_reopens_and_the_table_carries_on(people, base_url, signal_url):
     host, ann, bob, url = three_at_table(people, base_url, signal_url)
     everyone = [host, ann, bob]

@@ -17,16 +17,18 @@ NO_SERVICE_WORKER = ("ServiceWorkerContainer.prototype.register ="
 ATTEMPT = "() => sessionStorage.getItem('manni:snapshot-attempt')"
 WORKER_STARTED = ("() => performance.getEntriesByType('resource')"
                   ".some(e => e.name.includes('snapshot-worker.mjs'))")
-# The snapshot's cache entry as the page sees it (runtime.mjs exports its name and key).
+# The stored snapshot as the page sees it (runtime.mjs exports its key, snapshot-store.mjs
+# reads and writes it).
 SNAPSHOT_BYTES = """async () => {
   const rt = await import('./static/js/runtime.mjs');
-  const r = await (await caches.open(rt.SNAPSHOT_CACHE)).match(rt.SNAPSHOT_KEY);
-  return r ? (await r.arrayBuffer()).byteLength : 0;
+  const store = await import('./static/js/snapshot-store.mjs');
+  const bytes = await store.readSnapshot(rt.SNAPSHOT_KEY);
+  return bytes ? bytes.byteLength : 0;
 }"""
 CORRUPT_SNAPSHOT = """async () => {
   const rt = await import('./static/js/runtime.mjs');
-  const cache = await caches.open(rt.SNAPSHOT_CACHE);
-  await cache.put(rt.SNAPSHOT_KEY, new Response(new Uint8Array(4096).fill(7)));
+  const store = await import('./static/js/snapshot-store.mjs');
+  await store.writeSnapshot(rt.SNAPSHOT_KEY, new Uint8Array(4096).fill(7));
 }"""
 
 

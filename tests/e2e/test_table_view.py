@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from manni_page import (WATCH_MOVES, PageMonitor, boot, classic_first_to_choose, hand_codes,
-                        import_text, let_cards_land, must_follow_match, start_match, state, step,
-                        true_match, wait_settled)
+from manni_page import (BOOTS, WATCH_MOVES, PageMonitor, boot, boot_as, classic_first_to_choose,
+                        hand_codes, import_text, let_cards_land, must_follow_match, start_match,
+                        state, step, true_match, wait_settled)
 from manni.actions import KEEP, Play
 from manni.cards import parse_card
 from manni.record import dumps
@@ -31,14 +31,12 @@ def overlap(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-@pytest.fixture(scope="module")
-def session(browser, base_url):
+@pytest.fixture(scope="module", params=BOOTS)
+def session(request, browser, base_url):
     context = browser.new_context(viewport={"width": 360, "height": 740})
     monitor = PageMonitor(context)
     page = context.new_page()
-    # Plain boots for this tab's session, as test_play.py does (the page reboots here with
-    # ?seed=N; test_snapshot.py covers restoring).
-    boot(page, f"{base_url}/index.html?snapshot=0")
+    boot_as(page, f"{base_url}/index.html", request.param)
     yield page, base_url
     monitor.assert_clean(page)
     context.close()
