@@ -90,6 +90,19 @@ class HostGame(Game):
     def apply_guest(self, seat: int, action) -> None:
         self._apply(seat, action)
 
+    def rematch(self, seed: int | None = None) -> str:
+        """"Play again": a new match with the same seats, rules and options, the deal moved
+        on to the seat after the last dealer. Returns the finished match's record."""
+        old = self.match
+        finished = self.record_json()
+        self.match = Match(old.rules.name, dict(old.options), random_seed() if seed is None else seed,
+                           first_dealer=(old.deal.dealer + 1) % 3)
+        self._bots, self.selected, self.reviews, self.hint = {}, [], {}, None
+        self.motions.append(["deal"])
+        self.table.next_game()
+        self.announce_deal()
+        return finished
+
 
 class GuestGame(Game):
     """A guest's table. ``self.match`` is None: everything comes from the host's state."""
