@@ -310,3 +310,87 @@ def test_the_rematch_keeps_seats_and_settings_and_moves_the_dealer_on():
     assert g.state is None
     g.receive(dict(t.broadcast(new))["c1"])
     assert g.state.n == 0 and g.view().deal_scores == () and g.room.game == 2
+
+
+# -- the page's side (pure) -------------------------------------------------------------------
+def guest_game(t, conn, token, name, m, watching=False):
+    from manni.ui.netgame import GuestGame
+    from manni.ui.settings import Settings
+    g = GuestGame(GuestTable(TABLE, token, name), Settings(lang="fr"))
+    out = t.receive(conn, P.hello(TABLE, name, token), m)
+    for _c, text in out.replies + [x for x in t.broadcast(m) if x[0] == conn]:
+        g.table.receive(text)
+    g.sync_translator()
+    g.on_state()
+    return g
+
+
+def test_a_spectators_page_shows_the_table_and_no_hand():
+    from manni.ui import render, talk
+    m, t = seated(seed=9)
+    t.seats[0].name = "Hosty"
+    for _ in range(7):
+        m.apply(m.legal_actions()[0])
+    g = guest_game(t, "c3", TOK3, "Eve", m)
+    assert g.watching and not g.waits_for_you() and not g.act(m.legal_actions()[0])
+    html = talk.spectator_html(g)
+    v = m.view(0)
+    hands = set().union(*({card_code(c) for c in cards_of(h)} for h in m.deal.hands))
+    shown = {card_code(c) for c in cards_of(v.played)}
+    assert not any(f'data-card="{c}"' in html for c in hands)
+    assert all(c not in html or c in shown for c in hands)
+    assert "Hosty" in html and "Ann" in html and "Bob" in html and "data-scores" in html
+    assert 'id="hand"' not in html and render.table_attrs(g)["data-turn"] == "opponent"
+    assert "Vous" not in html  # no seat is "you" for a spectator (the page is in French)
+
+
+def test_the_chat_tools_and_room_bars():
+    from manni.ui import talk
+    from manni.ui.netgame import HostGame
+    from manni.ui.settings import Settings
+    from manni.text import Translator
+
+    tools = talk.chat_tools(Translator("is"))
+    assert tools.count('data-action="chat-phrase"') == len(C.PHRASES) and "data-chat-input" in tools
+    assert 'data-phrase="nice_trick"' in tools and "Flottur slagur!" in tools
+    assert talk.chat_tools(Translator("en"), "Chat is off").count("<button") == 0
+    ht = HostTable(TABLE, "Hosty")
+    game = HostGame.host(Settings(), ht)
+    m = game.match
+    ht.receive("c1", P.hello(TABLE, '<b>Ann</b>', TOK1), m)
+    game.start()
+    assert "play-again" not in talk.host_room(game) and "&lt;b&gt;Ann" in talk.host_room(game)
+    assert 'data-action="offer-seat" data-seat="2"' in talk.host_room(game)
+    finished_match(m)
+    assert 'data-action="play-again"' in talk.host_room(game)
+    ann = guest_game(ht, "c1", TOK1, "<b>Ann</b>", m)
+    assert talk.guest_room(ann) == ""
+    ht.propose_again(m)
+    for _c, text in ht.broadcast(m):
+        if _c == "c1":
+            ann.table.receive(text)
+    assert 'data-action="accept-again"' in talk.guest_room(ann)
+    assert ann.answer_again(True) and P.parse_guest(ann.outbox[-1]) == R.Again(True)
+    assert talk.line_parts(Translator("fr"), C.ChatLine(1, 1, "<b>Ann</b>", "<i>x</i>")) == ("<b>Ann</b>", "<i>x</i>")
+
+
+def test_a_guest_game_queues_chat_only_when_it_may():
+    m, t = seated()
+    g = guest_game(t, "c1", TOK1, "Ann", m)
+    assert g.chat("hi") and P.parse_guest(g.outbox[-1]) == C.Chat("hi")
+    assert not g.chat("x" * 500) and g.chat_notice
+    t.set_muted(1, True)
+    g.table.receive(R.room(t.room()))
+    assert not g.chat("hi") and g.chat_notice == g.t("chat.muted_you")
+
+
+def test_a_guest_counts_the_finished_match_once():
+    from manni.ui.stats import Stats
+    m, t = seated()
+    finished_match(m)
+    g = guest_game(t, "c1", TOK1, "Ann", m)
+    s = Stats()
+    assert s.count_seen("net:x:1", g.view) and not s.count_seen("net:x:1", g.view)
+    assert s.played == 1 and s.deals == len(m.deal_scores)
+    assert s.points == sum(score[1] for score in m.deal_scores)
+    assert s.matches["classic/friends"]["won"] == (1 if 1 in m.winners else 0)
