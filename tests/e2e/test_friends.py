@@ -66,9 +66,10 @@ def plain(url: str) -> str:
 class Person:
     """One browser context (its own storage, like another person's phone) and its page."""
 
-    def __init__(self, browser, name: str):
+    def __init__(self, browser, name: str, locale: str | None = None):
         self.name = name
-        self.context = browser.new_context(viewport={"width": 900, "height": 900})
+        extra = {"locale": locale} if locale else {}
+        self.context = browser.new_context(viewport={"width": 900, "height": 900}, **extra)
         self.monitor = PageMonitor(self.context)
         self.warnings: list[str] = []
         self.log: deque[str] = deque(maxlen=20)  # the last console lines, shown if a test fails
@@ -103,8 +104,8 @@ class Person:
 def people(browser):
     made = []
 
-    def make(name):
-        p = Person(browser, name)
+    def make(name, locale=None):
+        p = Person(browser, name, locale)
         made.append(p)
         return p
     yield make
