@@ -57,12 +57,12 @@ def test_page_boots_offline_without_errors(page, base_url, monitor, boot):
     unused = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
     assert not [u for u in urls if any(f"/pyscript/{name}-" in u for name in unused)]
     # A first visit's bytes up to playable, as a gzip-compressing static host sends them
-    # (scripts/bench_boot.py measures the same in a browser: 4.98 MB on 2026-11-30).
+    # (scripts/bench_boot.py measures the same in a browser; docs/performance.md).
     fetched = page.evaluate("() => [performance.getEntriesByType('navigation')[0].name,"
                             " ...performance.getEntriesByType('resource').map(e => e.name)]")
     sent = sum(_gzip_size(_local_file(u)) + HEADER_BYTES for u in fetched)
     assert sent <= FIRST_VISIT_BUDGET, (
-        f"a first visit sends {sent:,} bytes, over the {FIRST_VISIT_BUDGET:,} of issue 8")
+        f"a first visit sends {sent:,} bytes, over the budget of {FIRST_VISIT_BUDGET:,}")
 
 
 def _local_file(url: str) -> Path:
