@@ -39,7 +39,7 @@ def chat_tools(t, note: str = "") -> str:
             f'<label class="visually-hidden" for="chat-input">{_e(t("chat.input_label"))}</label>'
             f'<input id="chat-input" data-chat-input maxlength="{C.MAX_CHAT}" autocomplete="off" '
             f'enterkeyhint="send" placeholder="{_e(t("chat.placeholder"))}">'
-            f'<button type="submit" class="btn small primary" data-action="chat-send">{_e(t("chat.send"))}</button>'
+            f'<button type="button" class="btn small primary" data-action="chat-send">{_e(t("chat.send"))}</button>'
             f'</form>')
 
 

@@ -189,12 +189,16 @@ class Talk(Feature):
         return True
 
     def on_submit(self, event) -> None:
+        """Enter in the message box (the form is never really submitted)."""
         form = nn(event.target)
         if form is None or attr(form, "data-chat-form") is None:
             return
         event.preventDefault()
-        box = by_id("chat-input")
-        if self.say(text=str(box.value or "")):
+        self.send(form)
+
+    def send(self, el) -> None:
+        box = nn(by_id("chat-input"))
+        if box is not None and self.say(text=str(box.value or "")):
             box.value = ""
 
     def phrase(self, el) -> None:
@@ -279,6 +283,6 @@ class Talk(Feature):
             if page.stats.count_seen(mid, g.view):
                 page.storage.set(STATS_KEY, page.stats.to_json())
 
-    ACTIONS = {"chat-toggle": toggle, "chat-phrase": phrase, "chat-switch": switch,
+    ACTIONS = {"chat-toggle": toggle, "chat-send": send, "chat-phrase": phrase, "chat-switch": switch,
                "chat-mute": mute, "offer-seat": offer, "play-again": play_again,
                "accept-again": answer, "leave-again": answer, "sit": sit}
