@@ -15,9 +15,19 @@ from ..states import MatchPhase
 from . import render
 from .netgame import HostGame
 from .render import _e
+from .sheet import result_sentence
 
 
 # -- chat --------------------------------------------------------------------------------------
+def chat_frame(t) -> str:
+    """Inside ``#chat``: the button that opens the log, and the log (filled line by line)."""
+    return (f'<button type="button" class="btn small chat-toggle" data-action="chat-toggle" '
+            f'aria-expanded="false" aria-controls="chat-panel"><span class="chat-label">{_e(t("chat.open"))}'
+            f'</span><span class="chat-unread" hidden></span></button>'
+            f'<div id="chat-panel" class="chat-panel" hidden><ol id="chat-log" class="chat-log" '
+            f'aria-live="polite"></ol><div id="chat-tools" class="chat-tools"></div></div>')
+
+
 def phrase_buttons(t) -> str:
     out = []
     for key in C.PHRASES:
@@ -75,15 +85,25 @@ def _button(action: str, label: str, seat: int | None = None, cls: str = "btn sm
     return f'<button type="button" class="{cls}" data-action="{action}"{data}>{_e(label)}</button>'
 
 
+def again_buttons(game) -> str:
+    """After the match (in the result panel): the host's "Play again", a guest's answer
+    once it is proposed, or who is still to answer. A spectator gets none."""
+    t, room = game.t, room_of(game)
+    wait = f'<p class="again-wait" role="status">{_e(t("again.waiting"))}</p>'
+    if is_host(game):
+        return _button("play-again", t("again.play"), cls="btn primary") if room.again is None else wait
+    if game.watching or room is None or room.again is None or game.table.seat is None:
+        return ""  # and no "New match" either: that would leave the table
+    if game.table.seat in room.again:
+        return wait
+    return (f'<p>{_e(t("again.proposed"))}</p>{_button("accept-again", t("again.accept"), cls="btn primary")}'
+            f'{_button("leave-again", t("again.leave"))}')
+
+
 def host_room(game) -> str:
     t, table = game.t, game.table
     room = table.room()
-    parts = []
-    if game.phase == MatchPhase.MATCH_OVER:
-        if room.again is None:
-            parts.append(_button("play-again", t("again.play"), cls="btn primary"))
-        else:
-            parts.append(f'<p class="again-wait" role="status">{_e(t("again.waiting"))}</p>')
+    parts: list[str] = []
     controls = [_button("chat-switch", t("chat.turn_off" if room.chat else "chat.turn_on"))]
     for i, s in enumerate(table.seats):
         if s.kind == "guest" and room.chat:
@@ -111,13 +131,7 @@ def guest_room(game) -> str:
         seats = "".join(_button("sit", t("watch.sit", name=table.seats()[i].name), i, "btn small primary")
                         for i in room.offered if i < len(table.seats()))
         return f'<div class="room-bar watching"><p class="watch-note">{_e(t("watch.you"))}</p>{seats}</div>'
-    if room.again is None or table.seat is None:
-        return ""
-    if table.seat in room.again:
-        return f'<div class="room-bar"><p class="again-wait" role="status">{_e(t("again.waiting"))}</p></div>'
-    return (f'<div class="room-bar again"><p>{_e(t("again.proposed"))}</p>'
-            f'{_button("accept-again", t("again.accept"), cls="btn primary")}'
-            f'{_button("leave-again", t("again.leave"))}</div>')
+    return ""
 
 
 # -- the table as a spectator sees it ----------------------------------------------------------
@@ -134,7 +148,7 @@ def spectator_html(game) -> str:
     v, t = game.view, game.t
     phase = game.phase
     if phase == MatchPhase.MATCH_OVER:
-        status = t("status.match_over") + " " + render.result_sentence(v, t)
+        status = t("status.match_over") + " " + result_sentence(v, t)
     elif phase == MatchPhase.DEAL_OVER:
         status = t("status.deal_over")
     else:

@@ -47,13 +47,7 @@ class Talk(Feature):
         root.id = "chat"
         root.className = "chat"
         root.setAttribute("aria-label", t("chat.title"))
-        root.innerHTML = (
-            '<button type="button" class="btn small chat-toggle" data-action="chat-toggle" '
-            'aria-expanded="false" aria-controls="chat-panel"><span class="chat-label"></span>'
-            '<span class="chat-unread" hidden></span></button>'
-            '<div id="chat-panel" class="chat-panel" hidden><ol id="chat-log" class="chat-log" '
-            'aria-live="polite"></ol><div id="chat-tools" class="chat-tools"></div></div>')
-        q(root, ".chat-label").textContent = t("chat.open")
+        root.innerHTML = talk.chat_frame(t)
         bubbles = document.createElement("div")
         bubbles.id = "chat-bubbles"
         bubbles.className = "chat-bubbles"
