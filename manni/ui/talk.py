@@ -19,10 +19,16 @@ from .sheet import result_sentence
 
 
 # -- chat --------------------------------------------------------------------------------------
+BUBBLE_ICON = ('<svg class="chat-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">'
+               '<path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 '
+               '0 1-2-2V5a2 2 0 0 1 2-2z"/></svg>')
+
+
 def chat_frame(t) -> str:
     """Inside ``#chat``: the button that opens the log, and the log (filled line by line)."""
     return (f'<button type="button" class="btn small chat-toggle" data-action="chat-toggle" '
-            f'aria-expanded="false" aria-controls="chat-panel"><span class="chat-label">{_e(t("chat.open"))}'
+            f'aria-expanded="false" aria-controls="chat-panel" title="{_e(t("chat.title"))}">'
+            f'{BUBBLE_ICON}<span class="visually-hidden">{_e(t("chat.open"))}'
             f'</span><span class="chat-unread" hidden></span></button>'
             f'<div id="chat-panel" class="chat-panel" hidden><ol id="chat-log" class="chat-log" '
             f'aria-live="polite"></ol><div id="chat-tools" class="chat-tools"></div></div>')
@@ -100,10 +106,10 @@ def again_buttons(game) -> str:
             f'{_button("leave-again", t("again.leave"))}')
 
 
-def host_room(game) -> str:
+def host_room(game, shown: bool = False) -> str:
+    """The host's table settings (folded away unless ``shown``)."""
     t, table = game.t, game.table
     room = table.room()
-    parts: list[str] = []
     controls = [_button("chat-switch", t("chat.turn_off" if room.chat else "chat.turn_on"))]
     for i, s in enumerate(table.seats):
         if s.kind == "guest" and room.chat:
@@ -119,7 +125,8 @@ def host_room(game) -> str:
     controls.append(f'<label class="field inline"><span>{_e(t("watch.limit"))}</span>'
                     f'<select id="watch-limit">{limits}</select></label>'
                     f'<span class="watch-count">{_e(t("watch.count", n=room.watchers))}</span>')
-    return f'<div class="room-bar">{"".join(parts)}<div class="room-tools">{"".join(controls)}</div></div>'
+    return (f'<details class="room-bar"{" open" if shown else ""}><summary>{_e(t("room.title"))}</summary>'
+            f'<div class="room-tools">{"".join(controls)}</div></details>')
 
 
 def guest_room(game) -> str:

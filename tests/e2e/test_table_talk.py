@@ -193,6 +193,7 @@ def test_a_spectator_sees_the_table_and_no_hand_and_takes_an_offered_seat(people
         allowed = {card_code(c) for c in cards_of(v.played | (0 if v.cut is None else 1 << v.cut))}
         assert set(CARD_RE.findall(text)) <= allowed and msg["view"]["hand"] == []
     # the host offers the bot's seat; the spectator sits and gets that seat's hand
+    host.page.click("details.room-bar summary")  # the host's table settings
     host.page.click("[data-action=offer-seat][data-seat='2']")
     eve.page.click("[data-action=sit][data-seat='2']", timeout=STEP_MS)
     eve.page.wait_for_selector("#hand button[data-card]", timeout=STEP_MS)

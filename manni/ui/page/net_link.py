@@ -14,7 +14,7 @@ from ...net import room as net_room
 from .. import lobby, render, talk
 from ..netgame import HostGame
 from ..settings import NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY
-from .dom import by_id, nn, proxy, window
+from .dom import by_id, nn, proxy, q, window
 
 
 class NetLink:
@@ -143,16 +143,17 @@ class NetLink:
         url = invite_url(str(window.location.href), g.table.table, self.conn) if self.is_host else ""
         watching = not self.is_host and g.watching
         playing = g.started if self.is_host else (g.ready and (g.table.seat is not None or watching))
+        net_el = page.friends.net_el
         if self.is_host:
+            shown = q(net_el, "details.room-bar[open]") is not None
             html = (lobby.host_bar(g, url) if playing else lobby.host_lobby(
-                g, url, page.levels, bool(self.js.canShare()))) + talk.host_room(g)
+                g, url, page.levels, bool(self.js.canShare()))) + talk.host_room(g, shown)
         elif playing:
             html = talk.guest_room(g)
         elif not g.table.joined or self.join_message:
             html = lobby.guest_join(page.t, g.table.name, self.join_message)
         else:
             html = lobby.guest_wait(page.t, g.table.names_from_here(), 0)
-        net_el = page.friends.net_el
         net_el.innerHTML = html
         net_el.hidden = not html
         qr = by_id("invite-qr")

@@ -53,7 +53,8 @@ class Talk(Feature):
         bubbles.className = "chat-bubbles"
         bubbles.setAttribute("aria-hidden", "true")
         self.page.table.appendChild(bubbles)
-        self.page.table.appendChild(root)
+        tools = document.querySelector(".header-tools")
+        tools.insertBefore(root, tools.firstChild)
         self.root = root
         self.unread = 0
         self.render()
@@ -143,11 +144,13 @@ class Talk(Feature):
         el.className = f"chat-bubble seat-{seat}"
         el.setAttribute("data-seat", str(seat))
         el.textContent = what
-        if where is not None:
-            box, table = where.getBoundingClientRect(), self.page.table.getBoundingClientRect()
-            el.style.left = f"{box.left - table.left + box.width / 2:.0f}px"
-            el.style.top = f"{box.top - table.top:.0f}px"
         holder.appendChild(el)
+        if where is not None:  # over the seat, kept inside the table
+            box, table = where.getBoundingClientRect(), self.page.table.getBoundingClientRect()
+            half = el.offsetWidth / 2 + 4
+            x = min(max(box.left - table.left + box.width / 2, half), table.width - half)
+            el.style.left = f"{x:.0f}px"
+            el.style.top = f"{box.top - table.top + box.height / 2:.0f}px"
         asyncio.ensure_future(self._fade(el))
 
     @staticmethod
