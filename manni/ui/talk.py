@@ -106,8 +106,9 @@ def again_buttons(game) -> str:
             f'{_button("leave-again", t("again.leave"))}')
 
 
-def host_room(game, shown: bool = False) -> str:
-    """The host's table settings (folded away unless ``shown``)."""
+def host_room(game, shown: bool = False, last: bool = False) -> str:
+    """The host's table settings (folded away unless ``shown``); ``last``: the previous
+    match at this table can be downloaded."""
     t, table = game.t, game.table
     room = table.room()
     controls = [_button("chat-switch", t("chat.turn_off" if room.chat else "chat.turn_on"))]
@@ -125,6 +126,8 @@ def host_room(game, shown: bool = False) -> str:
     controls.append(f'<label class="field inline"><span>{_e(t("watch.limit"))}</span>'
                     f'<select id="watch-limit">{limits}</select></label>'
                     f'<span class="watch-count">{_e(t("watch.count", n=room.watchers))}</span>')
+    if last:
+        controls.append(_button("export-last", t("again.export_last")))
     return (f'<details class="room-bar"{" open" if shown else ""}><summary>{_e(t("room.title"))}</summary>'
             f'<div class="room-tools">{"".join(controls)}</div></details>')
 

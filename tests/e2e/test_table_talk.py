@@ -5,12 +5,13 @@ with the same seats, and a spectator who never holds a card of any hand and can 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from manni.cards import card_code, cards_of
 from manni.match import Match
 from manni.net import chat as C
 from manni.net.host import HostTable
-from manni.record import dumps
+from manni.record import dumps, loads
 from manni_page import boot
 from test_friends import (CARD_RE, NET_HOST_KEY, NET_RECORD_KEY, STEP_MS, Person, host_actions,
                           host_table, join, move, people, play_deal, plain, signal_url, start,
@@ -136,8 +137,10 @@ def test_play_again_starts_a_second_match_with_the_same_seats(people, base_url, 
     for p in everyone:  # the finished match counts in everyone's statistics
         stats = json.loads(p.page.evaluate("() => localStorage.getItem('manni:stats')"))
         assert stats["matches"]["classic/friends"]["played"] == 1, stats
-    last = host.page.evaluate("() => localStorage.getItem('manni:net-last')")
-    assert json.loads(last)["seed"] == 21
+    host.page.click("details.room-bar summary")  # the finished match can be downloaded
+    with host.page.expect_download(timeout=STEP_MS) as got:
+        host.page.click("[data-action=export-last]")
+    assert loads(Path(got.value.path()).read_text()).seed == 21
     move(next(p for p in everyone if p.table()["turn"] == "you"))  # the second match plays
     host.page.wait_for_function("() => document.getElementById('table').dataset.actions === '1'",
                                 timeout=STEP_MS)

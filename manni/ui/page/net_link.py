@@ -147,7 +147,7 @@ class NetLink:
         if self.is_host:
             shown = q(net_el, "details.room-bar[open]") is not None
             html = (lobby.host_bar(g, url) if playing else lobby.host_lobby(
-                g, url, page.levels, bool(self.js.canShare()))) + talk.host_room(g, shown)
+                g, url, page.levels, bool(self.js.canShare()))) + page.talk.room_html(shown)
         elif playing:
             html = talk.guest_room(g)
         elif not g.table.joined or self.join_message:

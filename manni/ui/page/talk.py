@@ -15,7 +15,7 @@ from ...net import protocol as P
 from ...states import MatchPhase
 from .. import talk
 from ..stats import STATS_KEY
-from .dom import attr, by_id, document, nn, on, q
+from .dom import attr, by_id, document, download, nn, on, q
 from .feature import Feature
 
 BUBBLE_SECONDS = 4
@@ -237,6 +237,16 @@ class Talk(Feature):
         if net.game.table.set_watch_limit(int(str(el.value or "0"))):
             self.page.changed()
 
+    def room_html(self, shown: bool) -> str:
+        g = self.net.game  # a first match at a table has no last one (the key is another's)
+        return talk.host_room(g, shown, g.table.game > 1 and bool(self.page.storage.get(NET_LAST_KEY)))
+
+    def export_last(self, el) -> None:
+        """The match finished before "play again" (kept, and counted in the statistics)."""
+        text = self.page.storage.get(NET_LAST_KEY)
+        if text:
+            download("manni-table-last-match.json", text)
+
     # -- play again ------------------------------------------------------------------------
     def play_again(self, el) -> None:
         net = self._host()
@@ -282,4 +292,5 @@ class Talk(Feature):
 
     ACTIONS = {"chat-toggle": toggle, "chat-send": send, "chat-phrase": phrase, "chat-switch": switch,
                "chat-mute": mute, "offer-seat": offer, "play-again": play_again,
-               "accept-again": answer, "leave-again": answer, "sit": sit}
+               "accept-again": answer, "leave-again": answer, "sit": sit,
+               "export-last": export_last}
