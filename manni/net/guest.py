@@ -74,7 +74,8 @@ class GuestTable:
         return R.sit(seat)
 
     def receive(self, text) -> object:
-        """Take in a host message; returns it. Raises ProtocolError (nothing changes)."""
+        """Take in a host message; returns it (None for a chat line seen already). Raises
+        ProtocolError (nothing changes)."""
         msg = P.parse_host(text)
         if isinstance(msg, P.Welcome):
             if self.seat != msg.seat:

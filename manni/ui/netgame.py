@@ -113,6 +113,10 @@ class HostGame(Game):
     def apply_guest(self, seat: int, action) -> None:
         self._apply(seat, action)
 
+    def match_over_buttons(self) -> str:
+        from .talk import again_buttons
+        return again_buttons(self)
+
     def rematch(self, seed: int | None = None) -> str:
         """"Play again": a new match with the same seats, rules and options, the deal moved
         on to the seat after the last dealer. Returns the finished match's record."""
@@ -240,6 +244,10 @@ class GuestGame(Game):
 
     def next_deal(self) -> bool:
         return self.refuse(self.t("net.host_deals"))
+
+    def match_over_buttons(self) -> str:
+        from .talk import again_buttons
+        return again_buttons(self)
 
     def undo(self) -> bool:
         return self.refuse(self.t("undo.why.net"))

@@ -15,9 +15,25 @@ from ..states import MatchPhase
 from . import render
 from .netgame import HostGame
 from .render import _e
+from .sheet import result_sentence
 
 
 # -- chat --------------------------------------------------------------------------------------
+BUBBLE_ICON = ('<svg class="chat-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">'
+               '<path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 '
+               '0 1-2-2V5a2 2 0 0 1 2-2z"/></svg>')
+
+
+def chat_frame(t) -> str:
+    """Inside ``#chat``: the button that opens the log, and the log (filled line by line)."""
+    return (f'<button type="button" class="btn small chat-toggle" data-action="chat-toggle" '
+            f'aria-expanded="false" aria-controls="chat-panel" title="{_e(t("chat.title"))}">'
+            f'{BUBBLE_ICON}<span class="visually-hidden">{_e(t("chat.open"))}'
+            f'</span><span class="chat-unread" hidden></span></button>'
+            f'<div id="chat-panel" class="chat-panel" hidden><ol id="chat-log" class="chat-log" '
+            f'aria-live="polite"></ol><div id="chat-tools" class="chat-tools"></div></div>')
+
+
 def phrase_buttons(t) -> str:
     out = []
     for key in C.PHRASES:
@@ -39,7 +55,7 @@ def chat_tools(t, note: str = "") -> str:
             f'<label class="visually-hidden" for="chat-input">{_e(t("chat.input_label"))}</label>'
             f'<input id="chat-input" data-chat-input maxlength="{C.MAX_CHAT}" autocomplete="off" '
             f'enterkeyhint="send" placeholder="{_e(t("chat.placeholder"))}">'
-            f'<button type="submit" class="btn small primary" data-action="chat-send">{_e(t("chat.send"))}</button>'
+            f'<button type="button" class="btn small primary" data-action="chat-send">{_e(t("chat.send"))}</button>'
             f'</form>')
 
 
@@ -75,15 +91,26 @@ def _button(action: str, label: str, seat: int | None = None, cls: str = "btn sm
     return f'<button type="button" class="{cls}" data-action="{action}"{data}>{_e(label)}</button>'
 
 
-def host_room(game) -> str:
+def again_buttons(game) -> str:
+    """After the match (in the result panel): the host's "Play again", a guest's answer
+    once it is proposed, or who is still to answer. A spectator gets none."""
+    t, room = game.t, room_of(game)
+    wait = f'<p class="again-wait" role="status">{_e(t("again.waiting"))}</p>'
+    if is_host(game):
+        return _button("play-again", t("again.play"), cls="btn primary") if room.again is None else wait
+    if game.watching or room is None or room.again is None or game.table.seat is None:
+        return ""  # and no "New match" either: that would leave the table
+    if game.table.seat in room.again:
+        return wait
+    return (f'<p>{_e(t("again.proposed"))}</p>{_button("accept-again", t("again.accept"), cls="btn primary")}'
+            f'{_button("leave-again", t("again.leave"))}')
+
+
+def host_room(game, shown: bool = False, last: bool = False) -> str:
+    """The host's table settings (folded away unless ``shown``); ``last``: the previous
+    match at this table can be downloaded."""
     t, table = game.t, game.table
     room = table.room()
-    parts = []
-    if game.phase == MatchPhase.MATCH_OVER:
-        if room.again is None:
-            parts.append(_button("play-again", t("again.play"), cls="btn primary"))
-        else:
-            parts.append(f'<p class="again-wait" role="status">{_e(t("again.waiting"))}</p>')
     controls = [_button("chat-switch", t("chat.turn_off" if room.chat else "chat.turn_on"))]
     for i, s in enumerate(table.seats):
         if s.kind == "guest" and room.chat:
@@ -99,7 +126,10 @@ def host_room(game) -> str:
     controls.append(f'<label class="field inline"><span>{_e(t("watch.limit"))}</span>'
                     f'<select id="watch-limit">{limits}</select></label>'
                     f'<span class="watch-count">{_e(t("watch.count", n=room.watchers))}</span>')
-    return f'<div class="room-bar">{"".join(parts)}<div class="room-tools">{"".join(controls)}</div></div>'
+    if last:
+        controls.append(_button("export-last", t("again.export_last")))
+    return (f'<details class="room-bar"{" open" if shown else ""}><summary>{_e(t("room.title"))}</summary>'
+            f'<div class="room-tools">{"".join(controls)}</div></details>')
 
 
 def guest_room(game) -> str:
@@ -111,13 +141,7 @@ def guest_room(game) -> str:
         seats = "".join(_button("sit", t("watch.sit", name=table.seats()[i].name), i, "btn small primary")
                         for i in room.offered if i < len(table.seats()))
         return f'<div class="room-bar watching"><p class="watch-note">{_e(t("watch.you"))}</p>{seats}</div>'
-    if room.again is None or table.seat is None:
-        return ""
-    if table.seat in room.again:
-        return f'<div class="room-bar"><p class="again-wait" role="status">{_e(t("again.waiting"))}</p></div>'
-    return (f'<div class="room-bar again"><p>{_e(t("again.proposed"))}</p>'
-            f'{_button("accept-again", t("again.accept"), cls="btn primary")}'
-            f'{_button("leave-again", t("again.leave"))}</div>')
+    return ""
 
 
 # -- the table as a spectator sees it ----------------------------------------------------------
@@ -134,7 +158,7 @@ def spectator_html(game) -> str:
     v, t = game.view, game.t
     phase = game.phase
     if phase == MatchPhase.MATCH_OVER:
-        status = t("status.match_over") + " " + render.result_sentence(v, t)
+        status = t("status.match_over") + " " + result_sentence(v, t)
     elif phase == MatchPhase.DEAL_OVER:
         status = t("status.deal_over")
     else:

@@ -345,7 +345,7 @@ def test_a_spectators_page_shows_the_table_and_no_hand():
 
 
 def test_the_chat_tools_and_room_bars():
-    from manni.ui import talk
+    from manni.ui import render, talk
     from manni.ui.netgame import HostGame
     from manni.ui.settings import Settings
     from manni.text import Translator
@@ -359,17 +359,19 @@ def test_the_chat_tools_and_room_bars():
     m = game.match
     ht.receive("c1", P.hello(TABLE, '<b>Ann</b>', TOK1), m)
     game.start()
-    assert "play-again" not in talk.host_room(game) and "&lt;b&gt;Ann" in talk.host_room(game)
+    assert "&lt;b&gt;Ann" in talk.host_room(game) and "<b>" not in talk.host_room(game)
     assert 'data-action="offer-seat" data-seat="2"' in talk.host_room(game)
     finished_match(m)
-    assert 'data-action="play-again"' in talk.host_room(game)
+    assert 'data-action="play-again"' in render.table_html(game)
     ann = guest_game(ht, "c1", TOK1, "<b>Ann</b>", m)
-    assert talk.guest_room(ann) == ""
+    html = render.table_html(ann)
+    assert "accept-again" not in html and "new-match" not in html  # no way off the table
     ht.propose_again(m)
+    assert "play-again" not in render.table_html(game)
     for _c, text in ht.broadcast(m):
         if _c == "c1":
             ann.table.receive(text)
-    assert 'data-action="accept-again"' in talk.guest_room(ann)
+    assert 'data-action="accept-again"' in render.table_html(ann)
     assert ann.answer_again(True) and P.parse_guest(ann.outbox[-1]) == R.Again(True)
     assert talk.line_parts(Translator("fr"), C.ChatLine(1, 1, "<b>Ann</b>", "<i>x</i>")) == ("<b>Ann</b>", "<i>x</i>")
 

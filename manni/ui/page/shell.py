@@ -32,6 +32,7 @@ from .other_tabs import OtherTabs
 from .records import Records
 from .review import Review
 from .statistics import Statistics
+from .talk import Talk
 from .table import TableControls
 
 # What a tab whose match continues in another tab may still do (nothing that saves).
@@ -63,11 +64,12 @@ class Page(Feature):
         self.tabs = TabSync()
         self.notices = Notices(self)
         self.friends = Friends(self)
+        self.talk = Talk(self)
         self.other_tabs = OtherTabs(self)
         self.records = Records(self)
         self.menu = Menu(self)
         self.features: tuple[Feature, ...] = (
-            self, self.notices, TableControls(self), self.friends, self.other_tabs,
+            self, self.notices, TableControls(self), self.friends, self.talk, self.other_tabs,
             self.records, self.menu, Hint(self), Review(self), Lesson(self), HowToPlay(self),
             Statistics(self))
         self.actions: dict[str, types.MethodType] = {}

@@ -15,7 +15,7 @@ from ...net import protocol as P
 from ...states import MatchPhase
 from .. import talk
 from ..stats import STATS_KEY
-from .dom import attr, by_id, document, nn, on, q
+from .dom import attr, by_id, document, download, nn, on, q
 from .feature import Feature
 
 BUBBLE_SECONDS = 4
@@ -47,19 +47,14 @@ class Talk(Feature):
         root.id = "chat"
         root.className = "chat"
         root.setAttribute("aria-label", t("chat.title"))
-        root.innerHTML = (
-            '<button type="button" class="btn small chat-toggle" data-action="chat-toggle" '
-            'aria-expanded="false" aria-controls="chat-panel"><span class="chat-label"></span>'
-            '<span class="chat-unread" hidden></span></button>'
-            '<div id="chat-panel" class="chat-panel" hidden><ol id="chat-log" class="chat-log" '
-            'aria-live="polite"></ol><div id="chat-tools" class="chat-tools"></div></div>')
-        q(root, ".chat-label").textContent = t("chat.open")
+        root.innerHTML = talk.chat_frame(t)
         bubbles = document.createElement("div")
         bubbles.id = "chat-bubbles"
         bubbles.className = "chat-bubbles"
         bubbles.setAttribute("aria-hidden", "true")
         self.page.table.appendChild(bubbles)
-        self.page.table.appendChild(root)
+        tools = document.querySelector(".header-tools")
+        tools.insertBefore(root, tools.firstChild)
         self.root = root
         self.unread = 0
         self.render()
@@ -149,11 +144,13 @@ class Talk(Feature):
         el.className = f"chat-bubble seat-{seat}"
         el.setAttribute("data-seat", str(seat))
         el.textContent = what
-        if where is not None:
-            box, table = where.getBoundingClientRect(), self.page.table.getBoundingClientRect()
-            el.style.left = f"{box.left - table.left + box.width / 2:.0f}px"
-            el.style.top = f"{box.top - table.top:.0f}px"
         holder.appendChild(el)
+        if where is not None:  # over the seat, kept inside the table
+            box, table = where.getBoundingClientRect(), self.page.table.getBoundingClientRect()
+            half = el.offsetWidth / 2 + 4
+            x = min(max(box.left - table.left + box.width / 2, half), table.width - half)
+            el.style.left = f"{x:.0f}px"
+            el.style.top = f"{box.top - table.top + box.height / 2:.0f}px"
         asyncio.ensure_future(self._fade(el))
 
     @staticmethod
@@ -189,12 +186,16 @@ class Talk(Feature):
         return True
 
     def on_submit(self, event) -> None:
+        """Enter in the message box (the form is never really submitted)."""
         form = nn(event.target)
         if form is None or attr(form, "data-chat-form") is None:
             return
         event.preventDefault()
-        box = by_id("chat-input")
-        if self.say(text=str(box.value or "")):
+        self.send(form)
+
+    def send(self, el) -> None:
+        box = nn(by_id("chat-input"))
+        if box is not None and self.say(text=str(box.value or "")):
             box.value = ""
 
     def phrase(self, el) -> None:
@@ -235,6 +236,16 @@ class Talk(Feature):
             return
         if net.game.table.set_watch_limit(int(str(el.value or "0"))):
             self.page.changed()
+
+    def room_html(self, shown: bool) -> str:
+        g = self.net.game  # a first match at a table has no last one (the key is another's)
+        return talk.host_room(g, shown, g.table.game > 1 and bool(self.page.storage.get(NET_LAST_KEY)))
+
+    def export_last(self, el) -> None:
+        """The match finished before "play again" (kept, and counted in the statistics)."""
+        text = self.page.storage.get(NET_LAST_KEY)
+        if text:
+            download("manni-table-last-match.json", text)
 
     # -- play again ------------------------------------------------------------------------
     def play_again(self, el) -> None:
@@ -279,6 +290,7 @@ class Talk(Feature):
             if page.stats.count_seen(mid, g.view):
                 page.storage.set(STATS_KEY, page.stats.to_json())
 
-    ACTIONS = {"chat-toggle": toggle, "chat-phrase": phrase, "chat-switch": switch,
+    ACTIONS = {"chat-toggle": toggle, "chat-send": send, "chat-phrase": phrase, "chat-switch": switch,
                "chat-mute": mute, "offer-seat": offer, "play-again": play_again,
-               "accept-again": answer, "leave-again": answer, "sit": sit}
+               "accept-again": answer, "leave-again": answer, "sit": sit,
+               "export-last": export_last}
