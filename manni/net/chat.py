@@ -66,7 +66,9 @@ class ChatLine:
 def _said(obj: dict) -> dict:
     if ("text" in obj) == ("phrase" in obj):
         raise P.ProtocolError("a chat has a text or a phrase")
-    return {"text": clean_text(obj["text"])} if "text" in obj else {"phrase": _phrase(obj["phrase"])}
+    if "text" in obj:
+        return {"text": clean_text(obj["text"])}
+    return {"phrase": _phrase(obj["phrase"])}
 
 
 def chat(text: str = "", phrase: str = "") -> str:

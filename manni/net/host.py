@@ -135,12 +135,14 @@ class HostTable:
                 out += [(s.conn, room), (s.conn, self.message_for(i, match))]
         if self.watchers:
             public = self.message_for(None, match)
-            out += [(w.conn, text) for w in self.watchers if w.conn is not None for text in (room, public)]
+            out += [(w.conn, text) for w in self.watchers if w.conn is not None
+                    for text in (room, public)]
         return out
 
     # -- events ----------------------------------------------------------------------------
     def refuse(self, conn: str, seq, key: str, why: str, params=None) -> Outcome:
-        bucket = self._refusals.setdefault(conn, C.Bucket(REFUSALS_BURST, REFUSALS_REFILL_S, REFUSALS_BURST))
+        bucket = self._refusals.setdefault(
+            conn, C.Bucket(REFUSALS_BURST, REFUSALS_REFILL_S, REFUSALS_BURST))
         dropped = bucket.dropped
         if not bucket.take(self.clock()):
             if bucket.dropped in (1, 10, 100) or bucket.dropped % 1000 == 0:
@@ -367,5 +369,6 @@ class HostTable:
         t.next_line = P._int(room, "next_line", 1, 10**9) if "next_line" in room else 1
         t.watch_limit = P._int(room, "watch_limit", 0, R.MAX_WATCHERS) if "watch_limit" in room \
             else R.WATCH_LIMIT
-        t.bot_names = {int(k): P.clean_name(v) for k, v in room.get("bots", {}).items() if k in ("0", "1", "2")}
+        t.bot_names = {int(k): P.clean_name(v) for k, v in room.get("bots", {}).items()
+                       if k in ("0", "1", "2")}
         return t

@@ -450,7 +450,8 @@ def parse_host(text):
         _fields(obj, ())
         return Ask()
     from . import chat, room
-    readers = {"chat": chat.parse_chat_line, "room": room.parse_room, "watching": room.parse_watching}
+    readers = {"chat": chat.parse_chat_line, "room": room.parse_room,
+               "watching": room.parse_watching}
     if kind in readers:
         return readers[kind](obj)
     raise ProtocolError(f"unknown host message type {kind!r}")

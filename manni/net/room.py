@@ -56,13 +56,15 @@ def _seats_list(obj: dict, key: str) -> tuple:
 def room(r: Room) -> str:
     return P._dump({"type": "room", "game": r.game, "chat": r.chat, "muted": list(r.muted),
                     "watchers": r.watchers, "watch_limit": r.watch_limit,
-                    "offered": list(r.offered), "again": None if r.again is None else list(r.again)})
+                    "offered": list(r.offered),
+                    "again": None if r.again is None else list(r.again)})
 
 
 def parse_room(obj: dict) -> Room:
     P._fields(obj, ("game", "chat", "muted", "watchers", "watch_limit", "offered", "again"))
     return Room(P._int(obj, "game", 1, 1_000_000), P._bool(obj, "chat"), _seats_list(obj, "muted"),
-                P._int(obj, "watchers", 0, MAX_WATCHERS), P._int(obj, "watch_limit", 0, MAX_WATCHERS),
+                P._int(obj, "watchers", 0, MAX_WATCHERS),
+                P._int(obj, "watch_limit", 0, MAX_WATCHERS),
                 _seats_list(obj, "offered"),
                 None if obj["again"] is None else _seats_list(obj, "again"))
 

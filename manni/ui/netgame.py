@@ -122,7 +122,8 @@ class HostGame(Game):
         on to the seat after the last dealer. Returns the finished match's record."""
         old = self.match
         finished = self.record_json()
-        self.match = Match(old.rules.name, dict(old.options), random_seed() if seed is None else seed,
+        self.match = Match(old.rules.name, dict(old.options),
+                           random_seed() if seed is None else seed,
                            first_dealer=(old.deal.dealer + 1) % 3)
         self._bots, self.selected, self.reviews, self.hint = {}, [], {}, None
         self.motions.append(["deal"])
@@ -176,7 +177,8 @@ class GuestGame(Game):
 
     def waits_for_you(self) -> bool:
         v = self.view
-        return not self.watching and self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and v.turn == YOU
+        return (not self.watching and self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY)
+                and v.turn == YOU)
 
     def sync_translator(self) -> None:
         """A spectator's page names the host's seat; a seated guest's says "you"."""
@@ -199,7 +201,8 @@ class GuestGame(Game):
                 self.outbox.append(self.table.chat(text, phrase))
                 return True
             except P.ProtocolError as e:
-                self.chat_notice = self.t.t_or(f"net.refused.{e.key}", self.t("net.refused.malformed"))
+                self.chat_notice = self.t.t_or(f"net.refused.{e.key}",
+                                               self.t("net.refused.malformed"))
         return False
 
     def answer_again(self, accept: bool) -> bool:

@@ -19,9 +19,9 @@ from .sheet import result_sentence
 
 
 # -- chat --------------------------------------------------------------------------------------
-BUBBLE_ICON = ('<svg class="chat-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">'
-               '<path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 '
-               '0 1-2-2V5a2 2 0 0 1 2-2z"/></svg>')
+BUBBLE_ICON = ('<svg class="chat-icon" viewBox="0 0 24 24" width="22" height="22" '
+               'aria-hidden="true"><path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v10a2 2 0 '
+               '0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg>')
 
 
 def chat_frame(t) -> str:
@@ -40,8 +40,8 @@ def phrase_buttons(t) -> str:
         label = C.REACTIONS.get(key) or t(f"chat.phrase.{key}")
         aria = f' aria-label="{_e(t(f"chat.reaction.{key}"))}"' if key in C.REACTIONS else ""
         cls = "chip reaction" if key in C.REACTIONS else "chip"
-        out.append(f'<button type="button" class="{cls}" data-action="chat-phrase" data-phrase="{key}"{aria}>'
-                   f'{_e(label)}</button>')
+        out.append(f'<button type="button" class="{cls}" data-action="chat-phrase" '
+                   f'data-phrase="{key}"{aria}>{_e(label)}</button>')
     return (f'<div class="chat-phrases" role="group" aria-label="{_e(t("chat.phrases"))}">'
             f'{"".join(out)}</div>')
 
@@ -55,8 +55,7 @@ def chat_tools(t, note: str = "") -> str:
             f'<label class="visually-hidden" for="chat-input">{_e(t("chat.input_label"))}</label>'
             f'<input id="chat-input" data-chat-input maxlength="{C.MAX_CHAT}" autocomplete="off" '
             f'enterkeyhint="send" placeholder="{_e(t("chat.placeholder"))}">'
-            f'<button type="button" class="btn small primary" data-action="chat-send">{_e(t("chat.send"))}</button>'
-            f'</form>')
+            f'{_button("chat-send", t("chat.send"), cls="btn small primary")}</form>')
 
 
 def chat_note(game) -> str:
@@ -86,8 +85,9 @@ def room_of(game):
     return game.table.room() if is_host(game) else game.table.room
 
 
-def _button(action: str, label: str, seat: int | None = None, cls: str = "btn small") -> str:
-    data = f' data-seat="{seat}"' if seat is not None else ""
+def _button(action: str, label: str, seat: int | None = None, cls: str = "btn small",
+            extra: str = "") -> str:
+    data = (f' data-seat="{seat}"' if seat is not None else "") + extra
     return f'<button type="button" class="{cls}" data-action="{action}"{data}>{_e(label)}</button>'
 
 
@@ -97,12 +97,15 @@ def again_buttons(game) -> str:
     t, room = game.t, room_of(game)
     wait = f'<p class="again-wait" role="status">{_e(t("again.waiting"))}</p>'
     if is_host(game):
-        return _button("play-again", t("again.play"), cls="btn primary") if room.again is None else wait
+        if room.again is not None:
+            return wait
+        return _button("play-again", t("again.play"), cls="btn primary")
     if game.watching or room is None or room.again is None or game.table.seat is None:
         return ""  # and no "New match" either: that would leave the table
     if game.table.seat in room.again:
         return wait
-    return (f'<p>{_e(t("again.proposed"))}</p>{_button("accept-again", t("again.accept"), cls="btn primary")}'
+    return (f'<p>{_e(t("again.proposed"))}</p>'
+            f'{_button("accept-again", t("again.accept"), cls="btn primary")}'
             f'{_button("leave-again", t("again.leave"))}')
 
 
@@ -115,20 +118,21 @@ def host_room(game, shown: bool = False, last: bool = False) -> str:
     for i, s in enumerate(table.seats):
         if s.kind == "guest" and room.chat:
             muted = i in room.muted
-            controls.append(f'<button type="button" class="btn small" data-action="chat-mute" data-seat="{i}" '
-                            f'aria-pressed="{"true" if muted else "false"}">'
-                            f'{_e(t("chat.unmute" if muted else "chat.mute"))} · {_e(s.name)}</button>')
+            label = f'{t("chat.unmute" if muted else "chat.mute")} · {s.name}'
+            pressed = f' aria-pressed="{"true" if muted else "false"}"'
+            controls.append(_button("chat-mute", label, i, extra=pressed))
         if s.kind == "bot":
             key = "watch.unoffer" if i in room.offered else "watch.offer"
             controls.append(_button("offer-seat", t(key, name=s.name), i))
-    limits = "".join(f'<option value="{n}"{" selected" if n == room.watch_limit else ""}>{n}</option>'
-                     for n in range(MAX_WATCHERS + 1))
+    limits = "".join(f'<option value="{n}"{" selected" if n == room.watch_limit else ""}>'
+                     f'{n}</option>' for n in range(MAX_WATCHERS + 1))
     controls.append(f'<label class="field inline"><span>{_e(t("watch.limit"))}</span>'
                     f'<select id="watch-limit">{limits}</select></label>'
                     f'<span class="watch-count">{_e(t("watch.count", n=room.watchers))}</span>')
     if last:
         controls.append(_button("export-last", t("again.export_last")))
-    return (f'<details class="room-bar"{" open" if shown else ""}><summary>{_e(t("room.title"))}</summary>'
+    return (f'<details class="room-bar"{" open" if shown else ""}>'
+            f'<summary>{_e(t("room.title"))}</summary>'
             f'<div class="room-tools">{"".join(controls)}</div></details>')
 
 
@@ -138,9 +142,11 @@ def guest_room(game) -> str:
     if room is None:
         return ""
     if game.watching:
-        seats = "".join(_button("sit", t("watch.sit", name=table.seats()[i].name), i, "btn small primary")
-                        for i in room.offered if i < len(table.seats()))
-        return f'<div class="room-bar watching"><p class="watch-note">{_e(t("watch.you"))}</p>{seats}</div>'
+        infos = table.seats()
+        seats = "".join(_button("sit", t("watch.sit", name=infos[i].name), i, "btn small primary")
+                        for i in room.offered if i < len(infos))
+        return (f'<div class="room-bar watching"><p class="watch-note">{_e(t("watch.you"))}</p>'
+                f'{seats}</div>')
     return ""
 
 
@@ -149,7 +155,8 @@ def scores_line(game) -> str:
     v, t = game.view, game.t
     items = "".join(f'<li data-seat="{s}"><span class="who">{_e(t.seat(s))}</span> '
                     f'<span class="total">{v.totals[s]}</span></li>' for s in range(3))
-    return (f'<ol class="watch-scores" data-scores aria-label="{_e(t("sheet.title"))}">{items}</ol>')
+    label = _e(t("sheet.title"))
+    return f'<ol class="watch-scores" data-scores aria-label="{label}">{items}</ol>'
 
 
 def spectator_html(game) -> str:

@@ -36,7 +36,8 @@ def lines(p: Person) -> list[str]:
     return p.page.evaluate(LINES)
 
 
-def test_phrases_in_each_language_markup_as_text_and_a_flood_held_back(people, base_url, signal_url):
+def test_phrases_in_each_language_markup_as_text_and_a_flood_held_back(people, base_url,
+                                                                        signal_url):
     host, ann, bob = people("Hosty"), people("Ann", "is-IS"), people("Bob", "fr-FR")
     url = host_table(host, base_url, signal_url)
     join(ann, url)
@@ -56,8 +57,9 @@ def test_phrases_in_each_language_markup_as_text_and_a_flood_held_back(people, b
     bob.page.click("[data-action=chat-send]")
     for p in everyone:
         wait_line(p, evil)
-        assert p.page.evaluate("() => !document.querySelector('#chat-log img, #chat-log b:not(.who),"
-                               " .chat-bubble *') && window.pwned === undefined")
+        assert p.page.evaluate("() => !document.querySelector('#chat-log img,"
+                               " #chat-log b:not(.who), .chat-bubble *')"
+                               " && window.pwned === undefined")
     for p in everyone:  # the open log covers the hand, as it may: close it to play on
         p.page.click("[data-action=chat-toggle]")
     # a flood of 200 from Ann: held back by the host; the deal goes on
@@ -106,8 +108,8 @@ def test_play_again_starts_a_second_match_with_the_same_seats(people, base_url, 
         "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
         + "".join(f"localStorage.setItem({k!r}, {v!r});" for k, v in saved.items()) + "}")
     for g in (ann, bob):
-        g.context.add_init_script(f"localStorage.setItem('manni:net-guest', "
-                                  f"{json.dumps({'table': table, 'token': tokens[g.name], 'name': g.name})!r});")
+        seat = json.dumps({"table": table, "token": tokens[g.name], "name": g.name})
+        g.context.add_init_script(f"localStorage.setItem('manni:net-guest', {seat!r});")
     query = f"signal={signal_url}&ice=none"
     boot(host.page, plain(f"{base_url}/?host={table}&{query}"))
     for g in (ann, bob):
@@ -119,8 +121,9 @@ def test_play_again_starts_a_second_match_with_the_same_seats(people, base_url, 
         names[p.name] = p.page.locator(".seat-name").all_inner_texts()
     play_deal(host, everyone)
     for p in everyone:
-        p.page.wait_for_function("() => document.getElementById('table').dataset.phase === 'match-over'",
-                                 timeout=STEP_MS)
+        p.page.wait_for_function(
+            "() => document.getElementById('table').dataset.phase === 'match-over'",
+            timeout=STEP_MS)
     first = truth(host)
     assert first.finished
     host.page.click("[data-action=play-again]")
@@ -128,7 +131,8 @@ def test_play_again_starts_a_second_match_with_the_same_seats(people, base_url, 
         g.page.click("[data-action=accept-again]", timeout=STEP_MS)
     for p in everyone:
         p.page.wait_for_function("() => { const t = document.getElementById('table').dataset;"
-                                 " return t.phase === 'exchange' && t.actions === '0'; }", timeout=STEP_MS)
+                                 " return t.phase === 'exchange' && t.actions === '0'; }",
+                                 timeout=STEP_MS)
         assert p.page.locator(".seat-name").all_inner_texts() == names[p.name]
     second = truth(host)
     assert second.seed != first.seed and not second.deal_scores
@@ -146,12 +150,14 @@ def test_play_again_starts_a_second_match_with_the_same_seats(people, base_url, 
                                 timeout=STEP_MS)
 
 
-PUBLIC_DOM = """() => ({cards: [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card),
+PUBLIC_DOM = """() => ({
+  cards: [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card),
   hand: document.querySelectorAll('#hand [data-card], .open-hand').length,
   seat: document.getElementById('table').dataset.seat, text: document.body.innerText})"""
 
 
-def test_a_spectator_sees_the_table_and_no_hand_and_takes_an_offered_seat(people, base_url, signal_url):
+def test_a_spectator_sees_the_table_and_no_hand_and_takes_an_offered_seat(people, base_url,
+                                                                          signal_url):
     host, ann, eve = people("Hosty"), people("Ann"), people("Eve")
     url = host_table(host, base_url, signal_url)
     join(ann, url)
@@ -177,8 +183,9 @@ def test_a_spectator_sees_the_table_and_no_hand_and_takes_an_offered_seat(people
 
     play_deal(host, players, until=public_only)
     m = truth(host)
-    eve.page.wait_for_function(f"() => Number(document.getElementById('table').dataset.actions) >= {len(m.actions)}",
-                               timeout=STEP_MS)
+    eve.page.wait_for_function(
+        f"() => Number(document.getElementById('table').dataset.actions) >= {len(m.actions)}",
+        timeout=STEP_MS)
     # it sees the tricks and the scores
     assert eve.page.locator(".watch-scores li").count() == 3
     tricks = eve.page.locator(".seat .seat-stats").all_inner_texts()

@@ -169,7 +169,8 @@ class Talk(Feature):
             try:
                 msg = C.Chat(C.clean_text(text)) if not phrase else C.Chat(phrase=phrase)
             except P.ProtocolError as e:
-                note = self.page.t.t_or(f"net.refused.{e.key}", self.page.t("net.refused.malformed"))
+                t = self.page.t
+                note = t.t_or(f"net.refused.{e.key}", t("net.refused.malformed"))
             if note:
                 self.page.notices.show(note, kind="warning")
                 return False
@@ -239,7 +240,8 @@ class Talk(Feature):
 
     def room_html(self, shown: bool) -> str:
         g = self.net.game  # a first match at a table has no last one (the key is another's)
-        return talk.host_room(g, shown, g.table.game > 1 and bool(self.page.storage.get(NET_LAST_KEY)))
+        last = g.table.game > 1 and bool(self.page.storage.get(NET_LAST_KEY))
+        return talk.host_room(g, shown, last)
 
     def export_last(self, el) -> None:
         """The match finished before "play again" (kept, and counted in the statistics)."""
@@ -290,7 +292,7 @@ class Talk(Feature):
             if page.stats.count_seen(mid, g.view):
                 page.storage.set(STATS_KEY, page.stats.to_json())
 
-    ACTIONS = {"chat-toggle": toggle, "chat-send": send, "chat-phrase": phrase, "chat-switch": switch,
-               "chat-mute": mute, "offer-seat": offer, "play-again": play_again,
-               "accept-again": answer, "leave-again": answer, "sit": sit,
-               "export-last": export_last}
+    ACTIONS = {"chat-toggle": toggle, "chat-send": send, "chat-phrase": phrase,
+               "chat-switch": switch, "chat-mute": mute, "offer-seat": offer,
+               "play-again": play_again, "accept-again": answer, "leave-again": answer,
+               "sit": sit, "export-last": export_last}
