@@ -14,7 +14,7 @@ from manni.net import chat as C
 from manni.net import protocol as P
 from manni.net import room as R
 from manni.net.guest import GuestTable
-from manni.net.host import REFUSALS_BURST, HostTable
+from manni.net.host import INBOX_BURST, HostTable
 
 TABLE = "0123456789abcdef0123456789abcdef"
 TOK1, TOK2, TOK3, TOK4 = "1" * 32, "2" * 32, "3" * 32, "4" * 32
@@ -134,7 +134,7 @@ def test_a_flood_is_slowed_then_muted_cheaply_and_the_match_goes_on():
                                if c == "c1" and '"refused"' in x]
     assert relayed == C.BURST  # the others saw the burst, nothing past it
     assert replies_to_flooder == ["chat_slow", "chat_muted"]  # told twice, then silence
-    assert t.room().muted == (1,) and len(t.log) == 2
+    assert t.room().muted == (1,) and len(t.log) == 3 and "unread" in t.log[-1]
     assert len(m.actions) == before[0]
     assert json.loads(t.to_json())["seats"] == json.loads(before[1])["seats"]
     # muted for the table, also once the bucket has filled again
@@ -168,12 +168,18 @@ def test_the_host_mutes_a_guest_and_turns_chat_off():
     assert back.room() == t.room()
 
 
-def test_junk_floods_get_a_bounded_number_of_replies_and_log_lines():
+def test_a_flood_of_anything_is_read_only_up_to_the_connections_budget():
     m, t = seated()
     replies = sum(len(t.receive("c1", "{junk", m).replies) for _ in range(500))
-    assert replies == REFUSALS_BURST and len(t.log) < REFUSALS_BURST + 5
-    t.clock.now += 10  # the connection is answered again after a pause
-    assert refusal(t.receive("c1", "{junk", m)) == "malformed"
+    read = INBOX_BURST - 1  # the connection's hello was one
+    assert replies == read and len(t.log) == read + 1 and "unread" in t.log[-1]
+    assert t.receive("c2", C.chat("hi"), m).said is not None  # the others are read as ever
+    t.clock.now += 10  # the connection is read again after a pause
+    assert refusal(t.receive("c1", "{junk", m)) == "malformed" and f"{500 - read} messages" in t.log[-2]
+    while m.turn != 1:
+        m.apply(m.legal_actions()[0])
+    t.clock.now += 0.2
+    assert t.receive("c1", P.act(1, m.legal_actions()[0]), m).apply is not None
 
 
 def test_a_chat_before_hello_or_from_a_spectator_is_refused():
