@@ -80,14 +80,15 @@ def register_action(key: str, reader) -> None:
     ACTION_READERS[key] = reader
 
 
-def action_from_json(obj) -> tuple[Action, int | None]:
-    """A record's action object -> (action, the seat it names or None)."""
+def action_from_json(obj, seats: int = 3) -> tuple[Action, int | None]:
+    """A record's action object -> (action, the seat it names or None), at a table of
+    ``seats`` seats."""
     if not isinstance(obj, dict):
         raise RecordError(f"an action must be an object, not {type(obj).__name__}")
     seat = obj.get("seat")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                             or seat not in (0, 1, 2)):
-        raise RecordError(f"bad seat {seat!r}: seats are 0, 1, 2")
+                             or not 0 <= seat < seats):
+        raise RecordError(f"bad seat {seat!r}: seats are {', '.join(map(str, range(seats)))}")
     keys = set(obj) - {"seat"}
     if len(keys) != 1:
         known = ", ".join(ACTION_READERS)

@@ -38,12 +38,23 @@ def _replay(args) -> int:
         if "manni_taken_by" in d:
             taker = d["manni_taken_by"]
             line += ", Manni kept" if taker is None else f", Manni taken by {taker}"
-        else:
+        elif "exchanged" in d:
             line += f", exchanged {d['exchanged']}"
+        if "turned" in d:
+            line += f", turned {d['turned']} (bonus {d['bonus']}), points {d['points']}"
+            if d["answers"]:
+                line += f", answers {d['answers']}"
+            if not d["played"]:
+                line += ", not played (the bonus won the manche)"
         line += f", tricks {d['tricks']}"
         line += f", score {d['score']}" if d["complete"] else " (in progress)"
         print(line)
-    print(f"totals {result['totals']}  plus {result['plus']}  minus {result['minus']}")
+    if "manches" in result:
+        for i, m in enumerate(result["manches"], 1):
+            print(f"manche {i}: won by side {m['winner']}, {m['score']}")
+        print(f"manche under way {result['manche_score']}  manches won {result['manches_won']}")
+    else:
+        print(f"totals {result['totals']}  plus {result['plus']}  minus {result['minus']}")
     if result["finished"]:
         print("winner(s): " + ", ".join(f"seat {s}" for s in result["winners"]))
     return 0

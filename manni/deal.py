@@ -8,11 +8,15 @@ last action back.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .actions import Action, Play, Take
 from .cards import SUIT_MASKS, SUIT_NAMES, card_label, cards_of, count, describe, mask_of
 from .errors import IllegalAction
-from .rules.base import Contract, RuleSet
 from .states import ExchangeKind, Phase
+
+if TYPE_CHECKING:  # rules/ imports the deal classes of its rule sets
+    from .rules.base import Contract, RuleSet
 
 # A deal's phase is always one of these members, so the hot paths compare with `is`.
 EXCHANGE, PLAY, OVER = Phase.EXCHANGE, Phase.PLAY, Phase.OVER
@@ -20,9 +24,10 @@ EXCHANGE, PLAY, OVER = Phase.EXCHANGE, Phase.PLAY, Phase.OVER
 
 class Deal:
     __slots__ = (
-        "rules", "options", "number", "dealer", "contract", "cut",
+        "rules", "options", "number", "dealer", "contract", "cut", "seats",
         "hands", "manni", "out", "phase", "ex_pos", "ex_state", "exchanged", "lists",
-        "leader", "trick", "tricks", "history", "played", "_undo",
+        "leader", "trick", "tricks", "history", "played", "answers", "bonus", "unplayed",
+        "_undo",
     )
 
     def __init__(self, rules: type[RuleSet], options: dict, number: int, dealer: int,
@@ -34,17 +39,21 @@ class Deal:
         self.dealer = dealer
         self.cut = cut
         self.contract: Contract = rules.contract(number, cut)
+        self.seats = n = rules.seats
         self.hands = list(hands)
         self.manni = list(manni)  # top first
-        self.out = [0, 0, 0]  # cards each seat put out of play (discards, a swapped hand)
+        self.out = [0] * n  # cards each seat put out of play (discards, a swapped hand)
         self.phase = EXCHANGE
         self.ex_pos = 0
-        self.exchanged: list[int | None] = [None, None, None]
-        self.leader = (dealer + 1) % 3
+        self.exchanged: list[int | None] = [None] * n
+        self.leader = (dealer + 1) % n
         self.trick: list[int] = []
-        self.tricks = [0, 0, 0]
+        self.tricks = [0] * n
         self.history: list[tuple[int, tuple[int, ...], int]] = []  # (leader, cards, winner)
         self.played = 0
+        self.answers: tuple = ()  # the table talk's answers so far (see manni.talk)
+        self.bonus: list[int] | None = rules.bonus(self)  # scored, by side, as it is dealt
+        self.unplayed = False  # over before a card was played (its bonus decided it)
         self._undo: list[tuple] = []
         # Per seat, the contracts still on its list when this deal began (declaring rule sets).
         self.lists = lists
@@ -54,7 +63,7 @@ class Deal:
     @property
     def turn(self) -> int | None:
         if self.phase is PLAY:
-            return (self.leader + len(self.trick)) % 3
+            return (self.leader + len(self.trick)) % self.seats
         if self.phase is EXCHANGE:
             return self.rules.exchange.turn(self)
         return None
@@ -63,14 +72,14 @@ class Deal:
     def manni_taken_by(self) -> int | None:
         if self.rules.exchange.kind != ExchangeKind.SWAP:
             return None
-        for s in range(3):
+        for s in range(self.seats):
             if self.exchanged[s]:
                 return s
         return None
 
     def legal_cards(self) -> int:
         """Mask of the cards the seat to play may play now."""
-        hand = self.hands[(self.leader + len(self.trick)) % 3]
+        hand = self.hands[(self.leader + len(self.trick)) % self.seats]
         if self.trick:
             follow = hand & SUIT_MASKS[self.trick[0] // 13]
             if follow:
@@ -87,11 +96,16 @@ class Deal:
     def score(self) -> list[int] | None:
         if self.phase is not OVER:
             return None
-        return self.rules.deal_score(self.contract, self.tricks, self.options)
+        return self.rules.score(self)
 
     # -- acting ------------------------------------------------------------------------
     def check(self, action: Action, seat: int | None = None) -> None:
         """Raise IllegalAction with the reason if ``action`` is not allowed now."""
+        if not isinstance(action, Play):
+            talk = self.rules.talk
+            if talk is not None and talk.handles(action):
+                talk.check(self, seat, action)
+                return
         turn = self.turn
         if turn is None:
             raise IllegalAction("the deal is over", "deal_over")
@@ -111,6 +125,10 @@ class Deal:
         hand = self.hands[turn]
         if not (hand >> c & 1):
             raise IllegalAction(f"you do not hold {card_label(c)}", "not_held", cards=[c])
+        self._check_card(hand, c)
+
+    def _check_card(self, hand: int, c: int) -> None:
+        """Refuse a held card that the play rule does not allow now (here: follow suit)."""
         if self.trick:
             lead = self.trick[0] // 13
             follow = hand & SUIT_MASKS[lead]
@@ -124,22 +142,26 @@ class Deal:
         self._undo.append(self._snapshot())
         if self.phase is EXCHANGE:
             self.rules.exchange.apply(self, self.rules.exchange.turn(self), action)
-        else:
-            assert isinstance(action, Play)  # check() refused anything else
+        elif isinstance(action, Play):
             self._play(action.card)
+        else:  # check() let it through: the table talk's
+            talk = self.rules.talk
+            assert talk is not None and seat is not None
+            talk.apply(self, seat, action)
 
     def play(self, card: int) -> None:
         """Fast path for search: play ``card`` for the seat in turn, unchecked, no undo."""
         self._play(card)
 
     def _play(self, c: int) -> None:
-        seat = (self.leader + len(self.trick)) % 3
+        n = self.seats
+        seat = (self.leader + len(self.trick)) % n
         self.hands[seat] &= ~(1 << c)
         self.played |= 1 << c
         trick = self.trick
         trick.append(c)
-        if len(trick) == 3:
-            winner = (self.leader + self.contract.trick_winner(trick)) % 3
+        if len(trick) == n:
+            winner = (self.leader + self.contract.trick_winner(trick)) % n
             self.history.append((self.leader, tuple(trick), winner))
             self.tricks[winner] += 1
             self.leader = winner
@@ -166,22 +188,28 @@ class Deal:
         self.ex_pos += 1
 
     def end_exchange(self) -> None:
-        """The exchange is over: the dealer's left leads the first trick."""
+        """The exchange is over: the seat after the dealer leads the first trick."""
         self.phase = PLAY
-        self.leader = (self.dealer + 1) % 3
+        self.leader = (self.dealer + 1) % self.seats
+
+    def end_unplayed(self) -> None:
+        """The deal is over before a card is played (its bonus decided the manche)."""
+        self.phase = OVER
+        self.unplayed = True
 
     # -- undo and copies ---------------------------------------------------------------
     def _snapshot(self) -> tuple:
         return (list(self.hands), list(self.manni), list(self.out), self.phase, self.ex_pos,
                 self.ex_state, list(self.exchanged), self.leader, list(self.trick),
-                list(self.tricks), len(self.history), self.played, self.contract)
+                list(self.tricks), len(self.history), self.played, self.contract, self.answers)
 
     def undo(self) -> bool:
         """Take back the last action; False if there is none."""
         if not self._undo:
             return False
         (self.hands, self.manni, self.out, self.phase, self.ex_pos, self.ex_state, self.exchanged,
-         self.leader, self.trick, self.tricks, n, self.played, self.contract) = self._undo.pop()
+         self.leader, self.trick, self.tricks, n, self.played, self.contract,
+         self.answers) = self._undo.pop()
         del self.history[n:]
         return True
 
@@ -191,9 +219,10 @@ class Deal:
 
     def copy(self, keep_undo: bool = False) -> "Deal":
         """An independent copy for search (with the undo history only if ``keep_undo``)."""
-        d = Deal.__new__(Deal)
+        d = object.__new__(type(self))
         d.rules, d.options, d.number, d.dealer = self.rules, self.options, self.number, self.dealer
-        d.contract, d.cut = self.contract, self.cut
+        d.contract, d.cut, d.seats = self.contract, self.cut, self.seats
+        d.answers, d.bonus, d.unplayed = self.answers, self.bonus, self.unplayed
         d.hands, d.manni, d.out = list(self.hands), list(self.manni), list(self.out)
         d.phase, d.ex_pos, d.exchanged = self.phase, self.ex_pos, list(self.exchanged)
         d.ex_state, d.lists = self.ex_state, self.lists

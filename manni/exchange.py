@@ -145,3 +145,19 @@ def discard_cap(limit: int | None, manni_left: int, hand_size: int) -> int:
     never more than the Manni still holds."""
     most = min(manni_left, hand_size)
     return most if limit is None else min(limit, most)
+
+
+class NoExchange(Exchange):
+    """No exchange at all: the deal goes straight to the tricks (games without a Manni)."""
+
+    kind = ExchangeKind.NONE
+
+    def start(self, deal):
+        deal.end_exchange()
+        return None
+
+    def legal(self, deal, seat):
+        return []
+
+    def check(self, deal, seat, action):
+        raise IllegalAction("there is no exchange in this game", "no_exchange")

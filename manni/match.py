@@ -30,6 +30,10 @@ class Layout:
     cut: int | None = None
 
 
+def _seat_list(n: int) -> str:
+    return ", ".join(str(s) for s in range(n - 1)) + f" or {n - 1}"
+
+
 class Match:
     def __init__(self, rules: str | type[RuleSet] = "classic", options: dict | None = None,
                  seed: int = 0, first_dealer: int | None = None,
@@ -39,30 +43,36 @@ class Match:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ManniError(f"the seed must be a whole number ≥ 0, not {seed!r}")
         self.seed = seed
+        n = self.rules.seats
         if first_dealer is None:
-            first_dealer = Rng.derived(seed, _FIRST_DEALER_STREAM).below(3)
+            first_dealer = Rng.derived(seed, _FIRST_DEALER_STREAM).below(n)
         elif (isinstance(first_dealer, bool) or not isinstance(first_dealer, int)
-              or first_dealer not in (0, 1, 2)):
-            raise ManniError(f"first_dealer must be 0, 1 or 2, not {first_dealer!r}")
+              or not 0 <= first_dealer < n):
+            raise ManniError(f"first_dealer must be {_seat_list(n)}, not {first_dealer!r}")
         self.first_dealer = first_dealer
         self.layouts = list(layouts)
         for i, layout in enumerate(self.layouts):
             try:
-                self._check_layout(layout, (first_dealer + i) % 3)
+                self._check_layout(layout, (first_dealer + i) % n)
             except ManniError as e:
                 raise ManniError(f"deal {i + 1}: {e}") from None
         self.deals: list[Deal] = []
         self.actions: list[Action] = []
+        # Per action: the seat of an action taken outside the order of play (a question to
+        # one's partner), which its record names; None for the others.
+        self.action_seats: list[int | None] = []
         self._deals_before: list[int] = []  # per action: how many deals there were before it
         self.deal_scores: list[list[int]] = []
         self.finished = False
         self.winners: list[int] = []
         self.practice = False  # a practice table (free undo, open hands): marked, never ranked
-        self.deals.append(self.dealt(0))
+        self._begin_deal()
 
     # -- dealing -----------------------------------------------------------------------
     def _check_layout(self, layout: Layout, dealer: int) -> None:
         rules = self.rules
+        if len(layout.hands) != rules.seats:
+            raise ManniError(f"{len(layout.hands)} hands, not {rules.seats}")
         for seat, hand in enumerate(layout.hands):
             if count(hand) != rules.hand_size:
                 raise ManniError(f"seat {seat} has {count(hand)} cards, not {rules.hand_size}")
@@ -83,7 +93,7 @@ class Match:
     def dealt(self, index: int) -> Deal:
         """Deal ``index`` (0-based) as it is dealt, before any action: a new Deal that is
         not part of the match."""
-        dealer = (self.first_dealer + index) % 3
+        dealer = (self.first_dealer + index) % self.rules.seats
         if index < len(self.layouts):
             lay = self.layouts[index]
             hands, manni, cut = list(lay.hands), list(lay.manni), lay.cut
@@ -92,8 +102,9 @@ class Match:
             Rng.derived(self.seed, index).shuffle(pack)
             cut = self.rules.cut_card(pack)
             hands, manni = self.rules.deal_pack(pack, dealer)
-        return Deal(self.rules, self.options, index + 1, dealer, hands, manni, cut,
-                    lists=self.rules.open_lists(self.deals[:index]))
+        return (self.rules.deal_type or Deal)(
+            self.rules, self.options, index + 1, dealer, hands, manni, cut,
+            lists=self.rules.open_lists(self.deals[:index]))
 
     # -- reading -----------------------------------------------------------------------
     @property
@@ -110,17 +121,25 @@ class Match:
     def turn(self) -> int | None:
         return self.deal.turn
 
+    # Scores are by side (a Manni seat is a side of one).
     @property
     def plus(self) -> list[int]:
-        return [sum(s[i] for s in self.deal_scores if s[i] > 0) for i in range(3)]
+        return [sum(s[i] for s in self.deal_scores if s[i] > 0)
+                for i in range(len(self.rules.sides))]
 
     @property
     def minus(self) -> list[int]:
-        return [-sum(s[i] for s in self.deal_scores if s[i] < 0) for i in range(3)]
+        return [-sum(s[i] for s in self.deal_scores if s[i] < 0)
+                for i in range(len(self.rules.sides))]
 
     @property
     def totals(self) -> list[int]:
-        return [sum(s[i] for s in self.deal_scores) for i in range(3)]
+        return [sum(s[i] for s in self.deal_scores) for i in range(len(self.rules.sides))]
+
+    @property
+    def manches(self):
+        """The manches so far (a ``rules.base.Manches``), or None for a rule set without."""
+        return self.rules.manches(self)
 
     def upcoming_deal(self) -> Deal:
         """The deal the next action acts in: the current one, or the next one as dealt
@@ -137,6 +156,7 @@ class Match:
     def view(self, seat: int) -> SeatView:
         d = self.deal
         mine = d.turn == seat
+        talk = self.rules.talk
         exchange = self.rules.exchange
         limit = exchange.limit(d) if (mine and d.phase is EXCHANGE) else None
         choices = (tuple(exchange.legal(d, seat))
@@ -156,6 +176,9 @@ class Match:
             deal_scores=tuple(tuple(s) for s in self.deal_scores),
             plus=tuple(self.plus), minus=tuple(self.minus),
             finished=self.finished, winners=tuple(self.winners),
+            bonus=None if d.bonus is None else tuple(d.bonus), unplayed=d.unplayed,
+            answers=d.answers, asks=tuple(talk.legal(d, seat)) if talk is not None else (),
+            manches=self.manches,
         )
 
     # -- acting ------------------------------------------------------------------------
@@ -164,7 +187,25 @@ class Match:
             raise IllegalAction("the match is over", "match_over")
         if self.deal.phase is not OVER:
             raise IllegalAction("the current deal is not over", "deal_not_over")
-        self.deals.append(self.dealt(len(self.deals)))
+        self._begin_deal()
+
+    def _begin_deal(self) -> None:
+        """Deal the next deal; one that its bonus decides is over at once (then the next)."""
+        while True:
+            deal = self.dealt(len(self.deals))
+            self.deals.append(deal)
+            if not self.rules.decided_before_play(self, deal):
+                return
+            deal.end_unplayed()
+            self._deal_over()
+            if self.finished:
+                return
+
+    def _deal_over(self) -> None:
+        score = self.deal.score()
+        assert score is not None  # the deal is over
+        self.deal_scores.append(score)
+        self.finished, self.winners = self.rules.match_result(self)
 
     def check(self, action: Action, seat: int | None = None) -> None:
         if self.finished:
@@ -179,24 +220,26 @@ class Match:
             self.start_next_deal()
         self.deal.apply(action, seat)
         self.actions.append(action)
+        self.action_seats.append(seat if getattr(action, "names_seat", False) else None)
         self._deals_before.append(before)
         if self.deal.phase is OVER:
-            score = self.deal.score()
-            assert score is not None  # the deal is over
-            self.deal_scores.append(score)
-            self.finished, self.winners = self.rules.match_result(self)
+            self._deal_over()
+            if not self.finished and self.rules.deal_at_once:
+                self._begin_deal()
 
     def undo(self) -> bool:
         """Take back the last action of the match; False if there is none."""
         if not self.actions:
             return False
         while self.deal.actions_taken == 0:
-            self.deals.pop()
+            if self.deals.pop().phase is OVER:  # begun and decided by its bonus
+                self.deal_scores.pop()
         if self.deal.phase is OVER:
             self.deal_scores.pop()
             self.finished, self.winners = False, []
         self.deal.undo()
         self.actions.pop()
+        self.action_seats.pop()
         # A deal that this action started (the previous one was over) goes away with it.
         del self.deals[self._deals_before.pop():]
         return True
@@ -212,6 +255,7 @@ class Match:
             d.options = twin.options
             twin.deals.append(d)
         twin.actions = list(self.actions)
+        twin.action_seats = list(self.action_seats)
         twin._deals_before = list(self._deals_before)
         twin.deal_scores = [list(s) for s in self.deal_scores]
         twin.finished, twin.winners = self.finished, list(self.winners)

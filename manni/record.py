@@ -35,32 +35,50 @@ def match_to_record(match: Match) -> dict:
         "first_dealer": match.first_dealer,
     }
     if match.layouts:
-        rec["deals"] = [_layout_to_json(lay) for lay in match.layouts]
+        rec["deals"] = [_layout_to_json(lay, match.rules) for lay in match.layouts]
     if match.practice:
         rec["practice"] = True
-    rec["actions"] = [a.to_json() for a in match.actions]
+    rec["actions"] = [_action_to_json(a, seat)
+                      for a, seat in zip(match.actions, match.action_seats)]
     return rec
 
 
-def _layout_to_json(lay: Layout) -> dict:
-    out = {"hands": [[card_code(c) for c in cards_of(h)] for h in lay.hands],
-           "manni": [card_code(c) for c in lay.manni]}
-    if lay.cut is not None:
-        out["cut"] = card_code(lay.cut)
+def _action_to_json(action, seat) -> dict:
+    """An action's record object; with its seat for actions taken outside the order of play
+    (a question to one's partner), whose seat the record must name."""
+    out = action.to_json()
+    if seat is not None:
+        out["seat"] = seat
     return out
 
 
-def _layout_from_json(obj, n: int) -> Layout:
+def _layout_to_json(lay: Layout, rules) -> dict:
+    out: dict[str, object] = {"hands": [[card_code(c) for c in cards_of(h)] for h in lay.hands]}
+    if rules.manni_size:
+        out["manni"] = [card_code(c) for c in lay.manni]
+    if lay.cut is not None:
+        out[rules.cut_field] = card_code(lay.cut)
+    return out
+
+
+_COUNT_WORDS = {3: "three", 4: "four"}
+
+
+def _layout_from_json(obj, n: int, rules) -> Layout:
     where = f"deal {n + 1}"
     if not isinstance(obj, dict):
         raise ReplayError(f"{where}: a deal layout must be an object")
-    unknown = set(obj) - {"hands", "manni", "cut"}
+    cut_field = rules.cut_field
+    unknown = set(obj) - {"hands", cut_field, *(("manni",) if rules.manni_size else ())}
     if unknown:
         raise ReplayError(f"{where}: unknown field(s) {_names(unknown)}")
     hands = obj.get("hands")
-    if not isinstance(hands, list) or len(hands) != 3 or not all(isinstance(h, list) for h in hands):
-        raise ReplayError(f"{where}: 'hands' must be three lists of card codes")
-    manni = obj.get("manni")
+    seats = rules.seats
+    if (not isinstance(hands, list) or len(hands) != seats
+            or not all(isinstance(h, list) for h in hands)):
+        raise ReplayError(f"{where}: 'hands' must be {_COUNT_WORDS.get(seats, seats)} lists of "
+                          "card codes")
+    manni = obj.get("manni") if rules.manni_size else []
     if not isinstance(manni, list):
         raise ReplayError(f"{where}: 'manni' must be a list of card codes")
     try:
@@ -68,7 +86,7 @@ def _layout_from_json(obj, n: int) -> Layout:
         for seat, h in enumerate(hand_cards):
             if len(set(h)) != len(h):
                 raise ReplayError(f"{where}: seat {seat} holds a card twice")
-        cut = parse_card(obj["cut"]) if obj.get("cut") is not None else None
+        cut = parse_card(obj[cut_field]) if obj.get(cut_field) is not None else None
         return Layout(tuple(mask_of(h) for h in hand_cards), tuple(parse_card(c) for c in manni), cut)
     except ReplayError:
         raise
@@ -117,7 +135,7 @@ def replay_steps(rec):
         if not isinstance(layouts, list):
             raise ReplayError("'deals' must be a list")
         match = Match(rules, rec.get("options"), rec["seed"], rec.get("first_dealer"),
-                      [_layout_from_json(d, i) for i, d in enumerate(layouts)])
+                      [_layout_from_json(d, i, rules) for i, d in enumerate(layouts)])
     except ReplayError:
         raise
     except ManniError as e:
@@ -131,7 +149,7 @@ def replay_steps(rec):
         raise ReplayError("'actions' must be a list")
     for i, obj in enumerate(actions):
         try:
-            action, seat = action_from_json(obj)
+            action, seat = action_from_json(obj, rules.seats)
             match.apply(action, seat)
         except ManniError as e:
             raise ReplayError(f"action {i}: {e}", i) from None
@@ -160,17 +178,24 @@ def dumps(match: Match) -> str:
 def summary(match: Match) -> dict:
     """The replay result in the JSON form of ``python -m manni replay --json``."""
     deals = []
-    swap = match.rules.exchange.kind == ExchangeKind.SWAP
+    kind = match.rules.exchange.kind
+    swap = kind == ExchangeKind.SWAP
     for deal in match.deals:
         item = {"dealer": deal.dealer, "contract": deal.contract.name}
         if deal.lists is not None:  # a declared contract: who declared it ("undeclared": null)
             item["declarer"] = getattr(deal.contract, "declarer", None)
         if swap:
             item["manni_taken_by"] = deal.manni_taken_by
-        else:
+        elif kind != ExchangeKind.NONE:
             item["exchanged"] = list(deal.exchanged)
         score = deal.score()
         item.update(tricks=list(deal.tricks), score=score, complete=score is not None)
+        item.update(match.rules.replay_fields(deal))
         deals.append(item)
-    return {"deals": deals, "totals": match.totals, "plus": match.plus, "minus": match.minus,
-            "finished": match.finished, "winners": list(match.winners)}
+    out = {"deals": deals, "totals": match.totals, "plus": match.plus, "minus": match.minus,
+           "finished": match.finished, "winners": list(match.winners)}
+    manches = match.manches
+    if manches is not None:
+        out.update(manches=[{"winner": w, "score": list(sc)} for w, sc in manches.done],
+                   manche_score=list(manches.score), manches_won=list(manches.won))
+    return out

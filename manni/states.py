@@ -32,3 +32,4 @@ class ExchangeKind(StrEnum):
     SWAP = "swap"  # Classic: take the whole Manni for your hand, or keep it
     DRAW = "draw"  # Hornafjarðarmanni: discard up to a limit, draw as many
     DECLARE = "declare"  # the declared family: declare, overcall, then pickup or draw
+    NONE = "none"  # no Manni and no exchange: play starts as the cards are dealt (Manille)

@@ -3,8 +3,9 @@
 On a normal table Undo is for a mis-tap: it takes back the seat's own last action only
 while nothing new has been shown to that seat since it was tapped. So never an action that
 put new cards in the seat's hand (taking the Manni, drawing after a discard), never once
-another seat has acted after it (an opponent's card, an opponent's exchange), and never in
-or across a finished deal (the deal's result, and its review, are out). A practice table
+another seat has acted after it (an opponent's card, an opponent's exchange), never a
+question once the partner has answered it, and never in or across a finished deal (the
+deal's result, and its review, are out). A practice table
 may go back freely to the seat's previous decision in the current deal.
 
 Pure functions of a :class:`~manni.match.Match`; the reason is a catalog key
@@ -18,7 +19,7 @@ from .states import MatchPhase
 
 NOTHING = "nothing"        # the seat has not acted in this deal
 SEEN_CARDS = "seen_cards"  # its last action showed it new cards (the Manni, a draw)
-ANSWERED = "answered"      # another seat has acted since
+ANSWERED = "answered"      # another seat has acted since (or answered its question)
 DEAL_OVER = "deal_over"    # the deal (or the match) is over
 
 
@@ -31,15 +32,17 @@ def _steps_back(match: Match, seat: int, practice: bool) -> tuple[int, str | Non
         return 0, NOTHING
     steps = 0
     while deal.actions_taken > 0:
-        hand_after = deal.hands[seat]
+        hand_after, answers_after = deal.hands[seat], deal.answers
         deal.undo()
         steps += 1
-        if deal.turn == seat:  # the seat's own last action
+        asked = len(deal.answers) < len(answers_after)  # the action was a question
+        actor = answers_after[-1].asker if asked else deal.turn
+        if actor == seat:  # the seat's own last action
             if practice:
                 return steps, None
             if hand_after & ~deal.hands[seat]:
                 return 0, SEEN_CARDS
-            if steps > 1:
+            if steps > 1 or asked:  # someone acted since, or the partner answered
                 return 0, ANSWERED
             return steps, None
     return 0, NOTHING

@@ -9,6 +9,7 @@ VARIANTS: dict[str, tuple[str, dict]] = {
     "hornafjordur": ("hornafjordur", {}),
     "trjamann": ("trjamann", {}),
     "laugavatn": ("laugavatn", {}),
+    "manille": ("manille", {}),  # options: target 50/100/150, talk (the parlée) on or off
 }
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .actions import Action, Play
 from .cards import cards_of
 from .rules import RuleSet, get_rules
-from .rules.base import Contract
+from .rules.base import Contract, Manches
 from .states import ExchangeKind, Phase
 
 
@@ -49,7 +49,13 @@ class SeatView:
     plus: tuple[int, ...]
     minus: tuple[int, ...]
     finished: bool
-    winners: tuple[int, ...]
+    winners: tuple[int, ...]  # seats (all the seats of the winning side)
+    # Added for partnership games; a Manni view has bonus None, no answers, no asks.
+    bonus: tuple[int, ...] | None = None  # by side: what the deal scored as it was dealt
+    unplayed: bool = False  # the deal ended before a card (its bonus decided the manche)
+    answers: tuple = ()  # the deal's table talk, public: manni.talk.Answer, in order
+    asks: tuple = ()  # the questions this seat may ask now (manni.talk.Ask)
+    manches: Manches | None = None  # rules.base.Manches for a game played in manches, else None
 
     @property
     def ruleset(self) -> type[RuleSet]:
@@ -63,14 +69,33 @@ class SeatView:
     def manni_taken_by(self) -> int | None:
         if self.exchange_kind != ExchangeKind.SWAP:
             return None
-        return next((s for s in range(3) if self.exchanged[s]), None)
+        return next((s for s in range(len(self.exchanged)) if self.exchanged[s]), None)
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(self.plus[s] - self.minus[s] for s in range(3))
+        """By side: the net score of the finished deals."""
+        return tuple(self.plus[s] - self.minus[s] for s in range(len(self.plus)))
+
+    @property
+    def seats(self) -> int:
+        return len(self.hand_sizes)
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return self.ruleset.sides
+
+    @property
+    def side(self) -> int:
+        """This seat's side (the index into by-side scores)."""
+        return self.ruleset.side_of[self.seat]
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The other seats of this seat's side (none in Manni)."""
+        return tuple(s for s in self.sides[self.side] if s != self.seat)
 
     def trick_seats(self) -> list[int]:
-        return [(self.leader + i) % 3 for i in range(len(self.trick))]
+        return [(self.leader + i) % self.seats for i in range(len(self.trick))]
 
     def legal_actions(self) -> list[Action]:
         """The actions open to this seat now (discards: only the count limit is given)."""

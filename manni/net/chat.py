@@ -87,7 +87,7 @@ def parse_chat(obj: dict) -> Chat:
 
 def parse_chat_line(obj: dict) -> ChatLine:
     P._fields(obj, ("id", "seat", "name"), ("text", "phrase"))
-    return ChatLine(P._int(obj, "id", 1, 10**9), P._int(obj, "seat", 0, 2),
+    return ChatLine(P._int(obj, "id", 1, 10**9), P._int(obj, "seat", 0, max(P.SEAT_COUNTS) - 1),
                     P.clean_name(obj["name"]), **_said(obj))
 
 

@@ -22,25 +22,47 @@ from . import room as R
 
 def _turn(seq, k: int) -> tuple:
     """Per-seat values, turned so that absolute seat k comes first."""
-    return tuple(seq[(i + k) % 3] for i in range(3))
+    n = len(seq)
+    return tuple(seq[(i + k) % n] for i in range(n))
+
+
+def _turn_sides(seq, k: int, side_of: tuple[int, ...]) -> tuple:
+    """Per-side values, turned with the seats (the side of seat k comes first)."""
+    n = len(side_of)
+    out = list(seq)
+    for j in range(n):
+        out[side_of[j]] = seq[side_of[(j + k) % n]]
+    return tuple(out)
 
 
 def rotate_view(v: SeatView) -> SeatView:
-    """The view as seen from seat 0: absolute seat s becomes (s - v.seat) % 3."""
-    k = v.seat
+    """The view as seen from seat 0: absolute seat s becomes (s - v.seat) % seats."""
+    k, n = v.seat, v.seats
+    side_of = v.ruleset.side_of
 
     def r(s):
-        return None if s is None else (s - k) % 3
+        return None if s is None else (s - k) % n
+
+    def sides(seq):
+        return _turn_sides(seq, k, side_of)
 
     contract = v.contract
     if isinstance(contract, Declared) and contract.declarer is not None:
         contract = replace(contract, declarer=r(contract.declarer))
+    manches = v.manches
+    if manches is not None:
+        new_side = sides(range(len(v.sides)))  # new side i was side new_side[i]
+        manches = replace(manches, done=tuple((new_side.index(w), sides(sc))
+                                              for w, sc in manches.done),
+                          score=sides(manches.score), won=sides(manches.won))
     return replace(
         v, seat=0, contract=contract, dealer=r(v.dealer), turn=r(v.turn), exchanged=_turn(v.exchanged, k),
         lists=None if v.lists is None else _turn(v.lists, k), leader=r(v.leader), history=tuple((r(l), cards, r(w)) for l, cards, w in v.history),
         tricks=_turn(v.tricks, k), hand_sizes=_turn(v.hand_sizes, k),
-        deal_scores=tuple(_turn(s, k) for s in v.deal_scores), plus=_turn(v.plus, k),
-        minus=_turn(v.minus, k), winners=tuple(sorted(r(w) for w in v.winners)))
+        deal_scores=tuple(sides(s) for s in v.deal_scores), plus=sides(v.plus),
+        minus=sides(v.minus), winners=tuple(sorted(r(w) for w in v.winners)),
+        bonus=None if v.bonus is None else sides(v.bonus), manches=manches,
+        answers=tuple(replace(a, asker=r(a.asker), partner=r(a.partner)) for a in v.answers))
 
 
 class GuestTable:
@@ -123,4 +145,4 @@ class GuestTable:
 
     def from_here(self, seat: int) -> int:
         """An absolute seat as this page numbers it (own seat = 0; a spectator's: the host's)."""
-        return (seat - (self.seat or 0)) % 3
+        return (seat - (self.seat or 0)) % len(self.seats() or range(3))

@@ -66,13 +66,14 @@ class Outcome:
 
 
 class HostTable:
-    def __init__(self, table: str, host_name: str, level: str = "medium") -> None:
+    def __init__(self, table: str, host_name: str, level: str = "medium", seats: int = 3) -> None:
         if not is_id(table):
             raise P.ProtocolError("a table id is 32 hex digits")
         self.table = table
         self.level = level
         self.started = False
-        self.seats = [Seat("host", P.clean_name(host_name)), Seat(), Seat()]
+        # As many seats as the rule set has (RuleSet.seats); the host sits in seat 0.
+        self.seats = [Seat("host", P.clean_name(host_name))] + [Seat() for _ in range(seats - 1)]
         self.log: list[str] = []
         self.clock = time.monotonic
         self.game = 1                         # matches at this table so far
@@ -360,7 +361,7 @@ class HostTable:
             if s["kind"] not in P.SEAT_KINDS or not isinstance(s["last_seq"], int):
                 raise P.ProtocolError("bad saved seat")
             seats.append(Seat(s["kind"], str(s["name"]), str(s["token"]), s["last_seq"], bool(s["stand_in"])))
-        if len(seats) != 3 or seats[0].kind != "host":
+        if len(seats) not in P.SEAT_COUNTS or seats[0].kind != "host":
             raise P.ProtocolError("bad saved seats")
         t.seats = seats
         room = data.get("room", {})
@@ -371,5 +372,5 @@ class HostTable:
         t.watch_limit = P._int(room, "watch_limit", 0, R.MAX_WATCHERS) if "watch_limit" in room \
             else R.WATCH_LIMIT
         t.bot_names = {int(k): P.clean_name(v) for k, v in room.get("bots", {}).items()
-                       if k in ("0", "1", "2")}
+                       if k.isdigit() and int(k) < len(seats)}
         return t

@@ -23,9 +23,12 @@ from ..cards import card_code, cards_of, parse_card
 from ..errors import ManniError
 from ..inputs import InputError, parse_json
 from ..rules import get_rules
-from ..rules.base import Contract
+from ..rules.base import Contract, Manches
 from ..rules.declared import Declared
 from ..states import Phase
+from ..talk import Answer
+from ..talk import Ask as TalkAsk
+from ..talk import every_ask
 from ..view import SeatView
 
 VERSION = 1
@@ -37,6 +40,7 @@ MAX_TEXT = 400  # characters in any one string (each field is then checked: chat
 ID_RE = re.compile(r"[0-9a-f]{32}")  # table ids and guest tokens: 128 random bits, hex
 PHASES = ("exchange", "play", "over")
 SEAT_KINDS = ("host", "guest", "bot", "empty")
+SEAT_COUNTS = (3, 4)  # seats at a table: Manni's three, a partnership game's four
 WORD_RE = re.compile(r"[a-z_]{1,40}")  # contract names, list entries, stages, refusal keys
 
 
@@ -246,8 +250,8 @@ def _seats_json(seats) -> list[dict]:
 
 def _seats(obj: dict) -> tuple[SeatInfo, ...]:
     v = obj.get("seats")
-    if not isinstance(v, list) or len(v) != 3:
-        raise ProtocolError("'seats' must be a list of 3")
+    if not isinstance(v, list) or len(v) not in SEAT_COUNTS:
+        raise ProtocolError("'seats' must be a list of 3 or 4")
     out = []
     for s in v:
         if not isinstance(s, dict):
@@ -284,7 +288,7 @@ def contract_json(c: Contract) -> dict:
     return out
 
 
-def _contract(value) -> Contract:
+def _contract(value, rules=None) -> Contract:
     if not isinstance(value, dict):
         raise ProtocolError("a contract must be an object")
     _fields(value, ("name", "trump", "ace_low"), ("declarer", "entry"))
@@ -294,14 +298,17 @@ def _contract(value) -> Contract:
         if entry is not None and not (isinstance(entry, str) and WORD_RE.fullmatch(entry)):
             raise ProtocolError("bad list entry")
         return Declared(*args, declarer=_int(value, "declarer", 0, 2, none=True), entry=entry)
+    own = rules.known_contract(args[0]) if rules is not None else None
+    if own is not None and (own.trump, own.ace_low) == args[1:]:
+        return own  # the rule set's own (a Manille trump has Manille's card order)
     return Contract(*args)
 
 
-def _lists(value) -> tuple | None:
+def _lists(value, n: int = 3) -> tuple | None:
     if value is None:
         return None
-    if not isinstance(value, list) or len(value) != 3:
-        raise ProtocolError("'lists' must be null or a list of 3")
+    if not isinstance(value, list) or len(value) != n:
+        raise ProtocolError(f"'lists' must be null or a list of {n}")
     out = []
     for entries in value:
         if not isinstance(entries, list) or len(entries) > 20 \
@@ -337,20 +344,87 @@ def view_json(v: SeatView) -> dict:
         "hand_sizes": list(v.hand_sizes), "legal": _codes(cards_of(v.legal)),
         "deal_scores": [list(s) for s in v.deal_scores], "plus": list(v.plus),
         "minus": list(v.minus), "finished": v.finished, "winners": list(v.winners),
+        **_partnership_json(v),
     }
 
 
+def _partnership_json(v: SeatView) -> dict:
+    """The fields of partnership games, each sent only when it is not the default (so
+    Manni's state messages are as they were)."""
+    out: dict = {}
+    if v.bonus is not None:
+        out["bonus"] = list(v.bonus)
+    if v.unplayed:
+        out["unplayed"] = True
+    if v.answers:
+        out["answers"] = [{"trick": a.trick, "asker": a.asker, "partner": a.partner,
+                           **a.question.to_json(), "value": a.value} for a in v.answers]
+    if v.asks:  # the questions open: always all that make sense (talk.every_ask)
+        out["asks"] = True
+    if v.manches is not None:
+        m = v.manches
+        out["manches"] = {"done": [[w, list(sc)] for w, sc in m.done], "score": list(m.score),
+                          "won": list(m.won)}
+    return out
+
+
+OPTIONAL_VIEW_KEYS = ("bonus", "unplayed", "answers", "asks", "manches")
 VIEW_KEYS = (
     "seat", "rules", "options", "exchange_kind", "deal", "dealer", "contract", "cut", "phase",
     "turn", "stage", "lists", "hand", "own_out", "exchanged", "manni_left", "exchange_step",
     "discard_limit", "discard_minimum", "choices", "leader", "trick", "history", "tricks", "played", "hand_sizes", "legal",
-    "deal_scores", "plus", "minus", "finished", "winners")
+    "deal_scores", "plus", "minus", "finished", "winners", *OPTIONAL_VIEW_KEYS)
+
+
+def _ask(value) -> TalkAsk:
+    try:
+        action, _ = action_from_json({"ask": value})
+    except ManniError as e:
+        raise ProtocolError(f"bad question: {e}") from None
+    assert isinstance(action, TalkAsk)
+    return action
+
+
+def _answers(value, n: int) -> tuple:
+    if not isinstance(value, list) or len(value) > 64:
+        raise ProtocolError("'answers' must be a list")
+    out = []
+    for a in value:
+        if not isinstance(a, dict):
+            raise ProtocolError("an answer must be an object")
+        _fields(a, ("trick", "asker", "partner", "ask", "value"))
+        v = a["value"]
+        if isinstance(v, bool):
+            pass
+        elif not isinstance(v, int) or not 0 <= v <= 13:
+            raise ProtocolError("an answer is a count or true/false")
+        out.append(Answer(_int(a, "trick", 0, 26), _int(a, "asker", 0, n - 1),
+                          _int(a, "partner", 0, n - 1), _ask(a["ask"]), v))
+    return tuple(out)
+
+
+def _manches(value, n: int) -> Manches:
+    if not isinstance(value, dict):
+        raise ProtocolError("'manches' must be an object")
+    _fields(value, ("done", "score", "won"))
+    done = value["done"]
+    if not isinstance(done, list) or len(done) > 5:
+        raise ProtocolError("'done' must be a list of manches")
+    parsed = []
+    for d in done:
+        if not isinstance(d, list) or len(d) != 2:
+            raise ProtocolError("a manche is [winner, score]")
+        parsed.append((_int({"w": d[0]}, "w", 0, n - 1), _ints({"s": d[1]}, "s", n, 0, 1000)))
+    return Manches(tuple(parsed), _ints(value, "score", n, 0, 1000), _ints(value, "won", n, 0, 5))
 
 
 def _view(o) -> SeatView:
     if not isinstance(o, dict):
         raise ProtocolError("'view' must be an object")
-    _fields(o, VIEW_KEYS)
+    _fields(o, VIEW_KEYS[:-len(OPTIONAL_VIEW_KEYS)], OPTIONAL_VIEW_KEYS)
+    name = _rules(o)
+    rules = get_rules(name)
+    n, top, sides = rules.seats, rules.seats - 1, len(rules.sides)
     history = o["history"]
     if not isinstance(history, list) or len(history) > 26:
         raise ProtocolError("'history' must be a list of tricks")
@@ -358,8 +432,8 @@ def _view(o) -> SeatView:
     for h in history:
         if not isinstance(h, list) or len(h) != 3:
             raise ProtocolError("a trick is [leader, cards, winner]")
-        tricks.append((_int({"l": h[0]}, "l", 0, 2), _cards({"c": h[1]}, "c", 3),
-                       _int({"w": h[2]}, "w", 0, 2)))
+        tricks.append((_int({"l": h[0]}, "l", 0, top), _cards({"c": h[1]}, "c", n),
+                       _int({"w": h[2]}, "w", 0, top)))
     scores = o["deal_scores"]
     if not isinstance(scores, list) or len(scores) > 500:
         raise ProtocolError("'deal_scores' must be a list")
@@ -367,29 +441,36 @@ def _view(o) -> SeatView:
     if not isinstance(choices, list) or len(choices) > 8:
         raise ProtocolError("'choices' must be a list of actions")
     winners = o["winners"]
-    if not isinstance(winners, list) or len(winners) > 3:
+    if not isinstance(winners, list) or len(winners) > n:
         raise ProtocolError("'winners' must be a list of seats")
+    asks = _bool(o, "asks") if "asks" in o else False
     return SeatView(
-        seat=_int(o, "seat", 0, 2), rules=_rules(o), options=_options(o),
+        seat=_int(o, "seat", 0, top), rules=name, options=_options(o),
         exchange_kind=_str(o, "exchange_kind", WORD_RE),
-        deal_number=_int(o, "deal", 1, 10_000), dealer=_int(o, "dealer", 0, 2),
-        contract=_contract(o["contract"]),
+        deal_number=_int(o, "deal", 1, 10_000), dealer=_int(o, "dealer", 0, top),
+        contract=_contract(o["contract"], rules),
         cut=None if o["cut"] is None else _card(o["cut"]),
-        phase=Phase(_str(o, "phase", choices=PHASES)), turn=_int(o, "turn", 0, 2, none=True),
-        stage=None if o["stage"] is None else _str(o, "stage", WORD_RE), lists=_lists(o["lists"]),
+        phase=Phase(_str(o, "phase", choices=PHASES)), turn=_int(o, "turn", 0, top, none=True),
+        stage=None if o["stage"] is None else _str(o, "stage", WORD_RE),
+        lists=_lists(o["lists"], n),
         hand=_mask(o, "hand"), own_out=_mask(o, "own_out"),
-        exchanged=_ints(o, "exchanged", 3, 0, 52, none=True),
+        exchanged=_ints(o, "exchanged", n, 0, 52, none=True),
         manni_left=_int(o, "manni_left", 0, 52), exchange_step=_int(o, "exchange_step", 0, 100),
         discard_limit=_int(o, "discard_limit", 0, 52, none=True),
         discard_minimum=_int(o, "discard_minimum", 0, 52),
-        choices=tuple(_action(a) for a in choices), leader=_int(o, "leader", 0, 2),
-        trick=_cards(o, "trick", 3), history=tuple(tricks),
-        tricks=_ints(o, "tricks", 3, 0, 26), played=_mask(o, "played"),
-        hand_sizes=_ints(o, "hand_sizes", 3, 0, 52), legal=_mask(o, "legal"),
-        deal_scores=tuple(_ints({"s": s}, "s", 3, -100, 100) for s in scores),
-        plus=_ints(o, "plus", 3, 0, 100_000), minus=_ints(o, "minus", 3, 0, 100_000),
+        choices=tuple(_action(a) for a in choices), leader=_int(o, "leader", 0, top),
+        trick=_cards(o, "trick", n), history=tuple(tricks),
+        tricks=_ints(o, "tricks", n, 0, 26), played=_mask(o, "played"),
+        hand_sizes=_ints(o, "hand_sizes", n, 0, 52), legal=_mask(o, "legal"),
+        deal_scores=tuple(_ints({"s": s}, "s", sides, -100, 100) for s in scores),
+        plus=_ints(o, "plus", sides, 0, 100_000), minus=_ints(o, "minus", sides, 0, 100_000),
         finished=_bool(o, "finished"),
-        winners=tuple(_int({"w": w}, "w", 0, 2) for w in winners),
+        winners=tuple(_int({"w": w}, "w", 0, top) for w in winners),
+        bonus=_ints(o, "bonus", sides, 0, 5) if "bonus" in o else None,
+        unplayed=_bool(o, "unplayed") if "unplayed" in o else False,
+        answers=_answers(o["answers"], n) if "answers" in o else (),
+        asks=tuple(every_ask(rules.deck, _mask(o, "hand"), _mask(o, "played"))) if asks else (),
+        manches=_manches(o["manches"], sides) if "manches" in o else None,
     )
 
 
@@ -425,7 +506,8 @@ def parse_host(text):
     kind = obj.get("type")
     if kind == "welcome":
         _fields(obj, ("seat", "last_seq"))
-        return Welcome(_int(obj, "seat", 1, 2), _int(obj, "last_seq", 0, MAX_SEQ))
+        return Welcome(_int(obj, "seat", 1, max(SEAT_COUNTS) - 1),
+                       _int(obj, "last_seq", 0, MAX_SEQ))
     if kind == "lobby":
         _fields(obj, ("seats", "rules", "options"))
         return Lobby(_seats(obj), _rules(obj), _options(obj))
@@ -434,8 +516,10 @@ def parse_host(text):
         contracts = obj["contracts"]
         if not isinstance(contracts, list) or len(contracts) > 10_000:
             raise ProtocolError("'contracts' must be a list")
-        return State(_int(obj, "n", 0, 10_000_000), _seats(obj), _view(obj["view"]),
-                     tuple(_contract(c) for c in contracts), _int(obj, "last_seq", 0, MAX_SEQ))
+        view = _view(obj["view"])
+        return State(_int(obj, "n", 0, 10_000_000), _seats(obj), view,
+                     tuple(_contract(c, view.ruleset) for c in contracts),
+                     _int(obj, "last_seq", 0, MAX_SEQ))
     if kind == "refused":
         _fields(obj, ("seq", "key", "params"))
         params = obj["params"]

@@ -46,11 +46,14 @@ class Watching:
     limit: int
 
 
+LAST_SEAT = max(P.SEAT_COUNTS) - 1
+
+
 def _seats_list(obj: dict, key: str) -> tuple:
     v = obj.get(key)
-    if not isinstance(v, list) or len(v) > 3:
+    if not isinstance(v, list) or len(v) > LAST_SEAT + 1:
         raise P.ProtocolError(f"{key!r} must be a list of seats")
-    return tuple(sorted({P._int({key: s}, key, 0, 2) for s in v}))
+    return tuple(sorted({P._int({key: s}, key, 0, LAST_SEAT) for s in v}))
 
 
 def room(r: Room) -> str:
@@ -84,7 +87,7 @@ def sit(seat: int) -> str:
 
 def parse_sit(obj: dict) -> Sit:
     P._fields(obj, ("seat",))
-    return Sit(P._int(obj, "seat", 1, 2))
+    return Sit(P._int(obj, "seat", 1, LAST_SEAT))
 
 
 def watching(limit: int) -> str:
@@ -99,10 +102,10 @@ def parse_watching(obj: dict) -> Watching:
 def public_view(match) -> SeatView:
     """The table as a spectator sees it: cards played, tricks, the exchange as everyone saw
     it, contracts and scores. No hand, no discards, no legal moves of anyone."""
-    return replace(match.view(0), hand=0, own_out=0, legal=0, choices=(),
+    return replace(match.view(0), hand=0, own_out=0, legal=0, choices=(), asks=(),
                    discard_limit=None, discard_minimum=0)
 
 
 def is_public(v: SeatView) -> bool:
     """A spectator's page takes only views that hold no cards of a hand."""
-    return v.seat == 0 and not (v.hand or v.own_out or v.legal or v.choices)
+    return v.seat == 0 and not (v.hand or v.own_out or v.legal or v.choices or v.asks)

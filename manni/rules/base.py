@@ -16,6 +16,7 @@ from ..errors import ManniError
 
 if TYPE_CHECKING:
     from ..exchange import Exchange
+    from ..talk import Questions
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ class OptionSpec:
     low: int | None = None
     high: int | None = None
     choices: tuple[str, ...] = ()  # for kind str: the allowed words
+    values: tuple[int, ...] = ()  # for kind int: the allowed numbers, if not a range
 
     def check(self, name: str, value):
         if self.kind is str:
@@ -86,13 +88,33 @@ class OptionSpec:
             return value
         if isinstance(value, bool) or not isinstance(value, int):
             raise ManniError(f"option {name!r} must be a whole number")
+        if self.values:
+            if value not in self.values:
+                allowed = ", ".join(str(v) for v in self.values)
+                raise ManniError(f"option {name!r} must be one of {allowed}, not {value}")
+            return value
         low, high = self.low, self.high
         if low is None or high is None or not low <= value <= high:
             raise ManniError(f"option {name!r} must be from {self.low} to {self.high}, not {value}")
         return value
 
 
+@dataclass(frozen=True)
+class Manches:
+    """A match played in manches: the finished ones, the one under way, the count won."""
+
+    done: tuple[tuple[int, tuple[int, ...]], ...]  # (winning side, final score by side)
+    score: tuple[int, ...]  # by side, of the manche under way
+    won: tuple[int, ...]  # by side: manches won
+
+
 TARGET = OptionSpec(10, int, 5, 20)  # points to win a match: the one place for its bounds
+
+
+def sides_of(sides: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Seat -> the index of its side, from the sides as tuples of seats."""
+    return tuple(next(i for i, side in enumerate(sides) if s in side)
+                 for s in range(sum(len(side) for side in sides)))
 
 
 class RuleSet:
@@ -100,6 +122,19 @@ class RuleSet:
     deck: ClassVar[int]  # bitmask of the cards in play
     hand_size: ClassVar[int] = 12
     manni_size: ClassVar[int]
+    # The table: seats are numbered in the order of play (seat s + 1 plays after seat s),
+    # and each side is the seats that score together. Manni: three seats, each alone.
+    seats: ClassVar[int] = 3
+    sides: ClassVar[tuple[tuple[int, ...], ...]] = ((0,), (1,), (2,))
+    side_of: ClassVar[tuple[int, ...]] = sides_of(sides)  # seat -> its side
+    # The Deal class that plays the tricks (None: manni.deal.Deal, follow suit only).
+    deal_type: ClassVar[type | None] = None
+    # What the table may say during play (None: nothing; see manni.talk).
+    talk: ClassVar["Questions | None"] = None
+    # The layout field naming the card that sets the contract ("cut", or "turned").
+    cut_field: ClassVar[str] = "cut"
+    # Does a deal begin the moment the one before it ends (rather than with the next action)?
+    deal_at_once: ClassVar[bool] = False
     options: ClassVar[dict[str, OptionSpec]] = {"target": TARGET}
     exchange: ClassVar["Exchange"]
     # The score sheet keeps plus and minus columns apart (see ``standing`` for the target).
@@ -141,6 +176,37 @@ class RuleSet:
         raise NotImplementedError
 
     @classmethod
+    def score(cls, deal) -> list[int]:
+        """A finished deal's score, by side (by default from the tricks alone)."""
+        return cls.deal_score(deal.contract, deal.tricks, deal.options)
+
+    @classmethod
+    def known_contract(cls, name: str) -> Contract | None:
+        """The rule set's contract of this name (for a view read from the network)."""
+        return CONTRACTS.get(name)
+
+    @classmethod
+    def bonus(cls, deal) -> list[int] | None:
+        """What a deal scores, by side, the moment it is dealt (None: nothing)."""
+        return None
+
+    @classmethod
+    def decided_before_play(cls, match, deal) -> bool:
+        """Does ``deal`` (just begun, the last of ``match.deals``) end before a card is
+        played (its bonus wins the manche)?"""
+        return False
+
+    @classmethod
+    def replay_fields(cls, deal) -> dict:
+        """What a rule set adds to a deal's entry in the replay JSON (see record.summary)."""
+        return {}
+
+    @classmethod
+    def manches(cls, match):
+        """The match's manches (a ``Manches``), for rule sets played in manches; else None."""
+        return None
+
+    @classmethod
     def match_over(cls, plus: list[int], minus: list[int], options: dict) -> tuple[bool, list[int]]:
         """(finished, winners) after a deal, from the plus and minus columns."""
         raise NotImplementedError
@@ -148,7 +214,7 @@ class RuleSet:
     @classmethod
     def standing(cls, plus: list[int], minus: list[int]) -> list[int]:
         """Each seat's score as measured against the target (net unless a rule set says)."""
-        return [plus[s] - minus[s] for s in range(3)]
+        return [plus[s] - minus[s] for s in range(len(plus))]
 
     @classmethod
     def negative_scores(cls, options: dict) -> bool:
@@ -182,5 +248,5 @@ class RuleSet:
 
 def net_winners(totals: list[int]) -> list[int]:
     best = max(totals)
-    return [s for s in range(3) if totals[s] == best]
+    return [s for s in range(len(totals)) if totals[s] == best]
 

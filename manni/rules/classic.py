@@ -46,9 +46,9 @@ class Classic(RuleSet):
 
     @classmethod
     def match_over(cls, plus, minus, options):
-        totals = [plus[s] - minus[s] for s in range(3)]
+        totals = [plus[s] - minus[s] for s in range(len(plus))]
         best = max(totals)
-        leaders = [s for s in range(3) if totals[s] == best]
+        leaders = [s for s in range(len(totals)) if totals[s] == best]
         if best >= options["target"] and len(leaders) == 1:
             return True, leaders
         return False, []

@@ -62,9 +62,9 @@ class Hornafjordur(RuleSet):
     def match_over(cls, plus, minus, options):
         if max(plus) < options["target"]:
             return False, []
-        net = [plus[s] - minus[s] for s in range(3)]
+        net = [plus[s] - minus[s] for s in range(len(plus))]
         best = max(net)
-        return True, [s for s in range(3) if net[s] == best]
+        return True, [s for s in range(len(net)) if net[s] == best]
 
     @classmethod
     def check_layout(cls, hands, manni, cut, dealer):

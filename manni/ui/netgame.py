@@ -124,7 +124,7 @@ class HostGame(Game):
         finished = self.record_json()
         self.match = Match(old.rules.name, dict(old.options),
                            random_seed() if seed is None else seed,
-                           first_dealer=(old.deal.dealer + 1) % 3)
+                           first_dealer=(old.deal.dealer + 1) % len(self.table.seats))
         self._bots, self.selected, self.reviews, self.hint = {}, [], {}, None
         self.motions.append(["deal"])
         self.table.next_game()

@@ -20,8 +20,13 @@ from dataclasses import asdict, dataclass
 
 from ..errors import ManniError
 from ..inputs import InputError, brief, parse_json
+from ..rules import get_rules
 from ..rules.base import TARGET
-from ..variants import VARIANTS, variant_of  # noqa: F401  (the UI's names for them)
+from ..variants import VARIANTS as ALL_VARIANTS
+from ..variants import variant_of  # noqa: F401  (the UI's names for them)
+
+# The variants the page offers: those it can seat (three players, for now).
+VARIANTS = {name: v for name, v in ALL_VARIANTS.items() if get_rules(v[0]).seats == 3}
 
 RECORD_KEY = "manni:record"
 SETTINGS_KEY = "manni:settings"

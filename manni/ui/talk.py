@@ -154,7 +154,7 @@ def guest_room(game) -> str:
 def scores_line(game) -> str:
     v, t = game.view, game.t
     items = "".join(f'<li data-seat="{s}"><span class="who">{_e(t.seat(s))}</span> '
-                    f'<span class="total">{v.totals[s]}</span></li>' for s in range(3))
+                    f'<span class="total">{v.totals[s]}</span></li>' for s in range(len(v.totals)))
     label = _e(t("sheet.title"))
     return f'<ol class="watch-scores" data-scores aria-label="{label}">{items}</ol>'
 

@@ -77,7 +77,7 @@ def test_bad_chat_messages_are_refused(obj, key):
 
 def test_host_side_messages_refuse_junk():
     for obj in ({"type": "chat", "id": 0, "seat": 1, "name": "A", "text": "x"},
-                {"type": "chat", "id": 1, "seat": 3, "name": "A", "text": "x"},
+                {"type": "chat", "id": 1, "seat": 4, "name": "A", "text": "x"},
                 {"type": "room", "game": 1, "chat": True, "muted": [5], "watchers": 0,
                  "watch_limit": 2, "offered": [], "again": None},
                 {"type": "room", "game": 1, "chat": "yes", "muted": [], "watchers": 0,
@@ -217,6 +217,27 @@ def test_a_spectator_is_sent_no_card_of_any_hand(rules):
             break
         m.apply(m.legal_actions()[-1])
     assert states > 10
+
+
+def test_a_spectator_at_a_four_seat_table_is_sent_no_hand():
+    m = Match("manille", {}, 4)
+    t = HostTable(TABLE, "Hosty", seats=4)
+    t.clock = Clock()
+    for i, tok in enumerate((TOK1, TOK2, TOK4)):
+        t.receive(f"c{i + 1}", P.hello(TABLE, f"G{i + 1}", tok), m)
+    t.start(lambda s: f"Bot{s}")
+    assert kinds(t.receive("c9", P.hello(TABLE, "Eve", TOK3), m)) == ["watching"]
+    g = GuestTable(TABLE, TOK3, "Eve")
+    g.receive(R.watching(2))
+    for _ in range(12):
+        for conn, text in t.broadcast(m):
+            if conn == "c9":
+                assert set(CARD_RE.findall(text)) <= visible_to_all(m)
+                g.receive(text)
+        assert g.view().hand == 0 and len(g.view().tricks) == 4
+        m.apply(m.legal_actions()[0])
+    line = P.parse_host(t.receive("c3", C.chat(phrase="oops"), m).replies[0][1])
+    assert line.seat == 3 and line.phrase == "oops"
 
 
 def test_a_spectators_page_refuses_a_state_with_a_hand():

@@ -164,7 +164,7 @@ def test_wrong_counts(tmp_path):
 
 
 def test_unknown_rules(tmp_path):
-    _fails(tmp_path, _record("manille"), match="unknown rule set 'manille'")
+    _fails(tmp_path, _record("belote"), match="unknown rule set 'belote'")
     no_rules = _record()
     del no_rules["rules"]
     _fails(tmp_path, no_rules, match="unknown rule set")

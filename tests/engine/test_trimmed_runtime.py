@@ -39,7 +39,8 @@ for name, rules in sorted(RULE_SETS.items()):
     games += [(name, {opt: True}) for opt, spec in rules.options.items() if spec.kind is bool]
 out = {}
 for i, (name, options) in enumerate(games):
-    short = {"target": 5} if "target" in RULE_SETS[name].options else {}
+    spec = RULE_SETS[name].options.get("target")  # the shortest match each allows
+    short = {"target": spec.low if spec.low is not None else min(spec.values)} if spec else {}
     match = Match(name, {**short, **options}, seed=40 + i)
     play(match, [make_bot(level, seed=s) for s, level in enumerate(("easy", "medium", "easy"))])
     assert match.finished and match.winners

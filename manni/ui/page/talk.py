@@ -209,7 +209,11 @@ class Talk(Feature):
 
     def _seat(self, el) -> int | None:
         seat = attr(el, "data-seat")
-        return int(seat) if seat in ("1", "2") else None
+        net = self.net
+        if net is None or not seat or not seat.isdigit():
+            return None
+        n = len(net.game.table.seats) if net.is_host else len(net.game.table.seats())
+        return int(seat) if 0 < int(seat) < n else None
 
     def switch(self, el) -> None:
         net = self._host()
