@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from pyodide.ffi import to_js
 
+from ...net import chat as net_chat
 from ...net import protocol as net_protocol
+from ...net import room as net_room
 from ...net.links import host_peer_id, invite_url
 from ...net.protocol import ProtocolError
-from ...net import chat as net_chat
-from ...net import room as net_room
 from .. import lobby, render, talk
 from ..netgame import HostGame
 from ..settings import NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY
