@@ -4,6 +4,9 @@ The guest never runs the match: it keeps the host's latest ``state`` (its own Se
 and shows it turned so that its own seat is seat 0 (:func:`rotate_view`). Each act carries
 the next sequence number after the last one the host applied, so an act sent twice (a
 double tap, a resend after a reconnect) is applied once.
+
+A spectator (told so by ``watching``) has no seat: it takes only states with no hand in
+them (:func:`~manni.net.room.is_public`), seen from the host's seat.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from dataclasses import replace
 
 from ..rules.declared import Declared
 from ..view import SeatView
+from . import chat as C
 from . import protocol as P
+from . import room as R
 
 
 def _turn(seq, k: int) -> tuple:
@@ -70,6 +75,9 @@ class GuestTable:
         self.state: P.State | None = None
         self.refusal: P.Refused | None = None
         self.closed = False
+        self.watching = False            # a spectator: no seat, no hand
+        self.room: R.Room | None = None
+        self.lines: list[C.ChatLine] = []  # the chat so far (the last KEEP_LINES)
 
     def hello(self) -> str:
         return P.hello(self.table, self.name, self.token)
@@ -77,18 +85,44 @@ class GuestTable:
     def act(self, action) -> str:
         return P.act(self.last_seq + 1, action)
 
+    def chat(self, text: str = "", phrase: str = "") -> str:
+        """Raises ProtocolError for an empty or too long text (nothing is sent)."""
+        return C.chat(text, phrase)
+
+    def again(self, accept: bool) -> str:
+        return R.again(accept)
+
+    def sit(self, seat: int) -> str:
+        return R.sit(seat)
+
     def receive(self, text) -> object:
-        """Take in a host message; returns it. Raises ProtocolError (nothing changes)."""
+        """Take in a host message; returns it (None for a chat line seen already). Raises
+        ProtocolError (nothing changes)."""
         msg = P.parse_host(text)
         if isinstance(msg, P.Welcome):
-            self.seat, self.last_seq = msg.seat, msg.last_seq
+            if self.seat != msg.seat:
+                self.state = None  # a spectator sat down: its seat's states from now on
+            self.seat, self.last_seq, self.watching = msg.seat, msg.last_seq, False
+        elif isinstance(msg, R.Watching):
+            self.seat, self.state, self.watching = None, None, True
         elif isinstance(msg, P.Lobby):
             self.lobby = msg
         elif isinstance(msg, P.State):
-            if self.seat is None or msg.view.seat != self.seat:
+            if self.watching:
+                if not R.is_public(msg.view):
+                    raise P.ProtocolError("a spectator's state with cards of a hand")
+            elif self.seat is None or msg.view.seat != self.seat:
                 raise P.ProtocolError("a state for another seat")
             if self.state is None or msg.n >= self.state.n:
                 self.state, self.last_seq = msg, msg.last_seq
+        elif isinstance(msg, R.Room):
+            if self.room is not None and msg.game != self.room.game:
+                self.state = None  # the next match: its states start again from n = 0
+            self.room = msg
+        elif isinstance(msg, C.ChatLine):
+            if self.lines and msg.id <= self.lines[-1].id:
+                return None  # seen already (sent again after a reconnect)
+            self.lines = (self.lines + [msg])[-C.KEEP_LINES:]
         elif isinstance(msg, P.Refused):
             self.refusal = msg
         elif isinstance(msg, P.Closed):
@@ -110,5 +144,5 @@ class GuestTable:
         return rotate_view(self.state.view) if self.state else None
 
     def from_here(self, seat: int) -> int:
-        """An absolute seat as this page numbers it (own seat = 0)."""
+        """An absolute seat as this page numbers it (own seat = 0; a spectator's: the host's)."""
         return (seat - (self.seat or 0)) % len(self.seats() or range(3))

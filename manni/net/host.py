@@ -4,20 +4,32 @@ Each connection is bound to one seat by the guest's secret token (sent in ``hell
 ``act`` is checked against *that* seat with the engine, and against the seat's sequence
 number (each act carries the next one: a repeat is refused, never applied twice). Every
 guest gets only its own :class:`~manni.view.SeatView` (``protocol.state``). Anything
-refused is answered with ``refused`` and logged in :attr:`HostTable.log`.
+refused is answered with ``refused`` and logged in :attr:`HostTable.log`. A connection
+that sends faster than any table needs has the excess dropped unread (counted in the log),
+so a flood costs the host almost nothing.
+
+Around the match (``chat``, ``room``): the chat and its flood gate, spectators (someone who
+says hello when every seat is taken watches, up to :attr:`HostTable.watch_limit`), bots'
+seats offered to them, and "play again".
 """
 
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 
 from ..errors import IllegalAction
 from ..inputs import parse_json
+from . import chat as C
 from . import protocol as P
+from . import room as R
 from .links import is_id
 
 HOST = 0
+INBOX_BURST = 30      # messages read at once from one connection...
+INBOX_REFILL_S = 0.2  # ...then one every this many seconds; the rest are dropped unread
+RECENT_LINES = 20     # chat lines sent to a page that (re)connects
 
 
 @dataclass
@@ -38,10 +50,19 @@ class Seat:
 
 
 @dataclass
+class Watcher:
+    token: str
+    name: str
+    conn: str | None = None
+
+
+@dataclass
 class Outcome:
     replies: list = field(default_factory=list)  # (conn, text) to send
     apply: tuple | None = None                   # (seat, action) the host must apply now
     changed: bool = False                        # seats changed: redraw, save, tell everyone
+    said: C.ChatLine | None = None               # a chat line to show (already relayed)
+    rematch: bool = False                        # everyone agreed: the next match begins
 
 
 class HostTable:
@@ -54,6 +75,18 @@ class HostTable:
         # As many seats as the rule set has (RuleSet.seats); the host sits in seat 0.
         self.seats = [Seat("host", P.clean_name(host_name))] + [Seat() for _ in range(seats - 1)]
         self.log: list[str] = []
+        self.clock = time.monotonic
+        self.game = 1                         # matches at this table so far
+        self.chat_on = True
+        self.gate = C.ChatGate()
+        self.lines: list[C.ChatLine] = []     # the last chat lines
+        self.next_line = 1
+        self.watchers: list[Watcher] = []
+        self.watch_limit = R.WATCH_LIMIT
+        self.offered: set[int] = set()        # bots' seats a spectator may take
+        self.again: set[int] | None = None    # "play again" proposed: the seats that accepted
+        self.bot_names: dict[int, str] = {}
+        self._inbox: dict[str, C.Bucket] = {}
 
     # -- reading ---------------------------------------------------------------------------
     def seat_of(self, conn: str) -> int | None:
@@ -61,6 +94,15 @@ class HostTable:
 
     def infos(self) -> list[P.SeatInfo]:
         return [s.info() for s in self.seats]
+
+    def watcher_of(self, conn: str) -> Watcher | None:
+        return next((w for w in self.watchers if w.conn == conn), None)
+
+    def room(self) -> R.Room:
+        return R.Room(self.game, self.chat_on, tuple(sorted(self.gate.muted)),
+                      sum(w.conn is not None for w in self.watchers), self.watch_limit,
+                      tuple(sorted(self.offered)),
+                      None if self.again is None else tuple(sorted(self.again)))
 
     def bot_plays(self, seat: int) -> bool:
         """Does the host's page move for this seat (a bot, or a stand-in for a missing guest)?"""
@@ -71,15 +113,33 @@ class HostTable:
         return [i for i, s in enumerate(self.seats) if s.kind == "guest" and s.conn is None]
 
     # -- what each guest is sent ---------------------------------------------------------------
-    def message_for(self, seat: int, match) -> str:
+    def message_for(self, seat: int | None, match) -> str:
+        """The lobby or the state for a seat (None: a spectator)."""
         if not self.started:
             return P.lobby(self.infos(), match.rules.name, match.options)
+        if seat is None:
+            return P.state(len(match.actions), self.infos(), R.public_view(match),
+                           [d.contract for d in match.deals], 0)
         return P.state(len(match.actions), self.infos(), match.view(seat),
                        [d.contract for d in match.deals], self.seats[seat].last_seq)
 
+    def listeners(self) -> list[str]:
+        """Every open connection: seated guests and spectators."""
+        return [s.conn for s in self.seats if s.kind == "guest" and s.conn is not None] + \
+            [w.conn for w in self.watchers if w.conn is not None]
+
     def broadcast(self, match) -> list[tuple[str, str]]:
-        return [(s.conn, self.message_for(i, match)) for i, s in enumerate(self.seats)
-                if s.kind == "guest" and s.conn is not None]
+        """The room, then each guest's own state and the spectators' public one."""
+        room = R.room(self.room())
+        out = []
+        for i, s in enumerate(self.seats):
+            if s.kind == "guest" and s.conn is not None:
+                out += [(s.conn, room), (s.conn, self.message_for(i, match))]
+        if self.watchers:
+            public = self.message_for(None, match)
+            out += [(w.conn, text) for w in self.watchers if w.conn is not None
+                    for text in (room, public)]
+        return out
 
     # -- events ----------------------------------------------------------------------------
     def refuse(self, conn: str, seq, key: str, why: str, params=None) -> Outcome:
@@ -87,12 +147,26 @@ class HostTable:
         return Outcome([(conn, P.refused(seq, key, params))])
 
     def receive(self, conn: str, text, match) -> Outcome:
+        inbox = self._inbox.setdefault(conn, C.Bucket(INBOX_BURST, INBOX_REFILL_S, INBOX_BURST))
+        dropped = inbox.dropped
+        if not inbox.take(self.clock()):
+            if inbox.dropped == 1 or inbox.dropped % 1000 == 0:
+                self.log.append(f"flood from {conn}: dropping its messages unread")
+            return Outcome()
+        if dropped:
+            self.log.append(f"flood from {conn} over: {dropped} messages dropped unread")
         try:
             msg = P.parse_guest(text)
         except P.ProtocolError as e:
             return self.refuse(conn, None, e.key, str(e))
         if isinstance(msg, P.Hello):
             return self._hello(conn, msg, match)
+        if isinstance(msg, C.Chat):
+            return self._chat(conn, msg)
+        if isinstance(msg, R.Again):
+            return self._again(conn, msg)
+        if isinstance(msg, R.Sit):
+            return self._sit(conn, msg)
         return self._act(conn, msg, match)
 
     def _hello(self, conn: str, msg: P.Hello, match) -> Outcome:
@@ -100,17 +174,20 @@ class HostTable:
             return self.refuse(conn, None, "table", "another table's id")
         seat = next((i for i, s in enumerate(self.seats) if s.kind == "guest" and s.token == msg.token), None)
         if seat is None:
-            if self.started or self.seat_of(conn) is not None:
+            if self.seat_of(conn) is not None:
                 return self.refuse(conn, None, "full", "no free seat")
-            seat = next((i for i, s in enumerate(self.seats) if s.kind == "empty"), None)
+            seat = None if self.started else next(
+                (i for i, s in enumerate(self.seats) if s.kind == "empty"), None)
             if seat is None:
-                return self.refuse(conn, None, "full", "no free seat")
+                return self._watch(conn, msg)
             self.seats[seat] = Seat("guest", msg.name, msg.token)
         s = self.seats[seat]
         s.conn, s.name, s.stand_in = conn, msg.name, False
-        out = Outcome(changed=True)
-        out.replies.append((conn, P.welcome(seat, s.last_seq)))
-        return out
+        return Outcome([(conn, P.welcome(seat, s.last_seq)), *self._recent(conn)], changed=True)
+
+    def _recent(self, conn: str) -> list[tuple[str, str]]:
+        """The chat so far, for a page that has just come (it skips lines it has seen)."""
+        return [(conn, C.chat_line(line)) for line in self.lines[-RECENT_LINES:]]
 
     def _act(self, conn: str, msg: P.Act, match) -> Outcome:
         seat = self.seat_of(conn)
@@ -131,6 +208,11 @@ class HostTable:
         return Outcome(apply=(seat, msg.action))
 
     def disconnect(self, conn: str) -> bool:
+        self._inbox.pop(conn, None)
+        w = self.watcher_of(conn)
+        if w is not None:
+            w.conn = None
+            return True
         seat = self.seat_of(conn)
         if seat is None:
             return False
@@ -140,8 +222,9 @@ class HostTable:
     def start(self, bot_name) -> None:
         """Bots (named ``bot_name(seat)``) sit in the empty seats; the match begins."""
         for i, s in enumerate(self.seats):
+            self.bot_names[i] = P.clean_name(bot_name(i))
             if s.kind == "empty":
-                self.seats[i] = Seat("bot", P.clean_name(bot_name(i)))
+                self.seats[i] = Seat("bot", self.bot_names[i])
         self.started = True
 
     def swap(self, a: int, b: int) -> list[tuple[str, str]] | None:
@@ -152,6 +235,111 @@ class HostTable:
         self.seats[a], self.seats[b] = self.seats[b], self.seats[a]
         return [(self.seats[i].conn, P.welcome(i, self.seats[i].last_seq)) for i in (a, b)
                 if self.seats[i].kind == "guest" and self.seats[i].conn is not None]
+
+    # -- spectators ------------------------------------------------------------------------
+    def _watch(self, conn: str, msg: P.Hello) -> Outcome:
+        w = next((w for w in self.watchers if w.token == msg.token), None)
+        if w is None:
+            self.watchers = [w for w in self.watchers if w.conn is not None]  # gone for good
+            if len(self.watchers) >= self.watch_limit:
+                return self.refuse(conn, None, "full", "no free seat, no room to watch")
+            w = Watcher(msg.token, msg.name)
+            self.watchers.append(w)
+        w.conn, w.name = conn, msg.name
+        return Outcome([(conn, R.watching(self.watch_limit)), *self._recent(conn)], changed=True)
+
+    def set_watch_limit(self, limit: int) -> bool:
+        limit = max(0, min(R.MAX_WATCHERS, limit))
+        if limit == self.watch_limit:
+            return False
+        self.watch_limit = limit
+        return True
+
+    def offer(self, seat: int, on: bool) -> bool:
+        """Let a spectator take this bot's seat (or take the offer back)."""
+        if self.seats[seat].kind != "bot" or (seat in self.offered) == on:
+            return False
+        (self.offered.add if on else self.offered.discard)(seat)
+        return True
+
+    def _sit(self, conn: str, msg: R.Sit) -> Outcome:
+        w = self.watcher_of(conn)
+        if w is None:
+            return self.refuse(conn, None, "not_watching", "only a spectator takes a seat")
+        if msg.seat not in self.offered or self.seats[msg.seat].kind != "bot":
+            return self.refuse(conn, None, "not_offered", f"seat {msg.seat} is not offered")
+        self.watchers.remove(w)
+        self.offered.discard(msg.seat)
+        self.seats[msg.seat] = Seat("guest", w.name, w.token, conn=conn)
+        return Outcome([(conn, P.welcome(msg.seat, 0))], changed=True)
+
+    # -- chat ------------------------------------------------------------------------------
+    def _chat(self, conn: str, msg: C.Chat) -> Outcome:
+        seat = self.seat_of(conn)
+        if seat is None:
+            return self.refuse(conn, None, "not_seated", "chat before hello (or from a spectator)")
+        if not self.chat_on:
+            return self.refuse(conn, None, "chat_off", "chat is off at this table")
+        verdict = self.gate.admit(seat, self.clock())
+        if verdict == "slow":
+            return self.refuse(conn, None, "chat_slow", "too many chat messages")
+        if verdict == "muted":
+            self.log.append(f"seat {seat} muted for flooding the chat")
+            return Outcome([(conn, P.refused(None, "chat_muted"))], changed=True)
+        if verdict != "ok":
+            return Outcome()  # dropped: no reply, no redraw
+        return self.say(seat, msg)
+
+    def say(self, seat: int, msg: C.Chat) -> Outcome:
+        """Relay a chat line from this seat to everyone (the host's own: seat 0)."""
+        if not self.chat_on or seat in self.gate.muted:
+            return Outcome()
+        line = C.ChatLine(self.next_line, seat, self.seats[seat].name, msg.text, msg.phrase)
+        self.next_line += 1
+        self.lines = (self.lines + [line])[-C.KEEP_LINES:]
+        text = C.chat_line(line)
+        return Outcome([(c, text) for c in self.listeners()], said=line)
+
+    def set_muted(self, seat: int, on: bool) -> bool:
+        return seat != HOST and self.gate.set_muted(seat, on)
+
+    def set_chat(self, on: bool) -> bool:
+        if self.chat_on == on:
+            return False
+        self.chat_on = on
+        return True
+
+    # -- play again ------------------------------------------------------------------------
+    def propose_again(self, match) -> Outcome:
+        """The host proposes a rematch once the match is over."""
+        if not (self.started and match.finished) or self.again is not None:
+            return Outcome()
+        self.again = {HOST}
+        return Outcome(changed=True, rematch=self._all_agreed())
+
+    def _all_agreed(self) -> bool:
+        return self.again is not None and all(
+            i in self.again for i, s in enumerate(self.seats) if s.kind == "guest")
+
+    def _again(self, conn: str, msg: R.Again) -> Outcome:
+        seat = self.seat_of(conn)
+        if seat is None:
+            return self.refuse(conn, None, "not_seated", "only a seated guest answers")
+        if self.again is None:
+            return self.refuse(conn, None, "no_again", "no rematch proposed")
+        out = Outcome(changed=True)
+        if msg.accept:
+            self.again.add(seat)
+        else:  # the guest leaves: a bot takes the seat
+            self.seats[seat] = Seat("bot", self.bot_names.get(seat) or P.clean_name(f"Bot {seat}"))
+            out.replies.append((conn, P.closed("left")))
+        out.rematch = self._all_agreed()
+        return out
+
+    def next_game(self) -> None:
+        """The rematch begins (the host's page has made the new match)."""
+        self.again = None
+        self.game += 1
 
     def set_stand_in(self, seat: int, on: bool) -> bool:
         s = self.seats[seat]
@@ -165,7 +353,11 @@ class HostTable:
         return json.dumps({"table": self.table, "level": self.level, "started": self.started,
                            "seats": [{"kind": s.kind, "name": s.name, "token": s.token,
                                       "last_seq": s.last_seq, "stand_in": s.stand_in}
-                                     for s in self.seats]})
+                                     for s in self.seats],
+                           "room": {"game": self.game, "chat": self.chat_on,
+                                    "muted": sorted(self.gate.muted), "next_line": self.next_line,
+                                    "watch_limit": self.watch_limit,
+                                    "bots": {str(k): v for k, v in self.bot_names.items()}}})
 
     @classmethod
     def from_json(cls, text: str) -> "HostTable":
@@ -181,4 +373,13 @@ class HostTable:
         if len(seats) not in P.SEAT_COUNTS or seats[0].kind != "host":
             raise P.ProtocolError("bad saved seats")
         t.seats = seats
+        room = data.get("room", {})
+        t.game = P._int(room, "game", 1, 1_000_000) if "game" in room else 1
+        t.chat_on = bool(room.get("chat", True))
+        t.gate.muted = {s for s in room.get("muted", []) if s in (1, 2)}
+        t.next_line = P._int(room, "next_line", 1, 10**9) if "next_line" in room else 1
+        t.watch_limit = P._int(room, "watch_limit", 0, R.MAX_WATCHERS) if "watch_limit" in room \
+            else R.WATCH_LIMIT
+        t.bot_names = {int(k): P.clean_name(v) for k, v in room.get("bots", {}).items()
+                       if k.isdigit() and int(k) < len(seats)}
         return t

@@ -36,6 +36,7 @@ MAX_BYTES = 16_000  # under PeerJS's 16,300-byte JSON channel limit
 MAX_NAME = 24
 MAX_SEQ = 1_000_000
 MAX_DEPTH = 6  # a state's view.history[i][1] is the deepest: 5 levels
+MAX_TEXT = 400  # characters in any one string (each field is then checked: chat text, names)
 ID_RE = re.compile(r"[0-9a-f]{32}")  # table ids and guest tokens: 128 random bits, hex
 PHASES = ("exchange", "play", "over")
 SEAT_KINDS = ("host", "guest", "bot", "empty")
@@ -55,7 +56,7 @@ class ProtocolError(ManniError):
 def _decode(text) -> dict:
     """The one input boundary (manni.inputs): size and depth before parsing, then shape."""
     try:
-        obj = parse_json(text, max_bytes=MAX_BYTES, max_depth=MAX_DEPTH)
+        obj = parse_json(text, max_bytes=MAX_BYTES, max_depth=MAX_DEPTH, max_text=MAX_TEXT)
     except InputError as e:
         raise ProtocolError(str(e), "too_long" if e.key == "too_large" else "malformed") from None
     if not isinstance(obj, dict):
@@ -179,7 +180,8 @@ def act(seq: int, action: Action) -> str:
     return _dump({"type": "act", "seq": seq, "action": action.to_json()})
 
 
-def parse_guest(text) -> Hello | Act:
+def parse_guest(text):
+    """Hello | Act | chat.Chat | room.Again | room.Sit; raises ProtocolError."""
     obj = _decode(text)
     kind = obj.get("type")
     if kind == "hello":
@@ -188,6 +190,10 @@ def parse_guest(text) -> Hello | Act:
     if kind == "act":
         _fields(obj, ("seq", "action"))
         return Act(_int(obj, "seq", 1, MAX_SEQ), _action(obj["action"]))
+    from . import chat, room  # around the match: talk, play again, watch
+    readers = {"chat": chat.parse_chat, "again": room.parse_again, "sit": room.parse_sit}
+    if kind in readers:
+        return readers[kind](obj)
     raise ProtocolError(f"unknown guest message type {kind!r}")
 
 
@@ -493,7 +499,9 @@ def ask() -> str:
     return _dump({"type": "ask"})
 
 
-def parse_host(text) -> Welcome | Lobby | State | Refused | Closed | Ask:
+def parse_host(text):
+    """Welcome | Lobby | State | Refused | Closed | Ask | chat.ChatLine | room.Room |
+    room.Watching; raises ProtocolError."""
     obj = _decode(text)
     kind = obj.get("type")
     if kind == "welcome":
@@ -525,4 +533,9 @@ def parse_host(text) -> Welcome | Lobby | State | Refused | Closed | Ask:
     if kind == "ask":
         _fields(obj, ())
         return Ask()
+    from . import chat, room
+    readers = {"chat": chat.parse_chat_line, "room": room.parse_room,
+               "watching": room.parse_watching}
+    if kind in readers:
+        return readers[kind](obj)
     raise ProtocolError(f"unknown host message type {kind!r}")

@@ -139,6 +139,10 @@ class Game:
     def practice(self) -> bool:
         return self.match.practice
 
+    def match_over_buttons(self) -> str | None:
+        """The buttons after the match, if not "New match" (a table with friends)."""
+        return None
+
     def undo_refusal(self) -> str | None:
         """Why Undo is off now (a reason of manni.undo), or None if it may be pressed."""
         return undo_refusal(self.match, YOU, self.practice)

@@ -5,7 +5,8 @@
   for a missing guest the host lets a bot stand in for); guests' seats wait for the network.
 - :class:`GuestGame` shows a guest's table from the host's latest ``state``, turned so that
   the guest's seat is seat 0; its taps become ``act`` messages (:attr:`outbox`).
-- :class:`NamedTranslator` says the players' names instead of the default seat names.
+- :class:`NamedTranslator` says the players' names instead of the default seat names;
+  :class:`WatchTranslator` does so for a spectator, for whom seat 0 is the host, not "you".
 """
 
 from __future__ import annotations
@@ -41,6 +42,28 @@ class NamedTranslator(Translator):
             return super().seat(seat)
         info = infos[seat]
         return info.name if info.present else self("net.away", name=info.name)
+
+
+class WatchTranslator(NamedTranslator):
+    """A spectator's words: seat 0 (where the table is drawn from) is the host by name, and
+    the sentences said to "you" are said about the host."""
+
+    ABOUT_HOST = {"seat.your_turn": "seat.thinking", "table.you_won_trick": "table.trick_won",
+                  "table.manni_taken_you": "table.manni_taken", "result.you_win": "result.wins"}
+
+    def in_language(self, lang: str) -> "WatchTranslator":
+        return WatchTranslator(lang, self.infos)
+
+    def seat(self, seat: int) -> str:
+        infos = self.infos()
+        if seat == YOU and infos and infos[0].name:
+            return infos[0].name
+        return super().seat(seat)
+
+    def __call__(self, key: str, **params) -> str:
+        if key in self.ABOUT_HOST:
+            return super().__call__(self.ABOUT_HOST[key], **{"name": self.seat(YOU), **params})
+        return super().__call__(key, **params)
 
 
 class HostGame(Game):
@@ -104,6 +127,24 @@ class HostGame(Game):
     def apply_guest(self, seat: int, action) -> None:
         self._apply(seat, action)
 
+    def match_over_buttons(self) -> str:
+        from .talk import again_buttons
+        return again_buttons(self)
+
+    def rematch(self, seed: int | None = None) -> str:
+        """"Play again": a new match with the same seats, rules and options, the deal moved
+        on to the seat after the last dealer. Returns the finished match's record."""
+        old = self.match
+        finished = self.record_json()
+        self.match = Match(old.rules.name, dict(old.options),
+                           random_seed() if seed is None else seed,
+                           first_dealer=(old.deal.dealer + 1) % len(self.table.seats))
+        self._bots, self.selected, self.reviews, self.hint = {}, [], {}, None
+        self.motions.append(["deal"])
+        self.table.next_game()
+        self.announce_deal()
+        return finished
+
 
 class GuestGame(Game):
     """A guest's table. ``self.match`` is None: everything comes from the host's state."""
@@ -112,6 +153,7 @@ class GuestGame(Game):
         self.table = table
         super().__init__(None, settings, NamedTranslator(settings.lang, table.names_from_here))  # type: ignore[arg-type]
         self.outbox: list[str] = []
+        self.chat_notice = ""  # why the last chat was not sent
         self.sent_n = -1  # the state (its n) an act was last sent from
         self._seen = None  # the view of the last state
 
@@ -143,9 +185,53 @@ class GuestGame(Game):
     def bot_seat(self) -> int | None:
         return None  # nobody moves on a guest's page
 
+    @property
+    def watching(self) -> bool:
+        return self.table.watching
+
     def waits_for_you(self) -> bool:
         v = self.view
-        return self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and v.turn == YOU
+        return (not self.watching and self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY)
+                and v.turn == YOU)
+
+    def sync_translator(self) -> None:
+        """A spectator's page names the host's seat; a seated guest's says "you"."""
+        kind = WatchTranslator if self.watching else NamedTranslator
+        if type(self.t) is not kind:
+            self.t = kind(self.t.lang, self.table.names_from_here)
+
+    # -- around the match ------------------------------------------------------------------
+    def chat(self, text: str = "", phrase: str = "") -> bool:
+        """Queue a chat (False, with the reason in ``chat_notice``, if it cannot be sent)."""
+        room = self.table.room
+        if self.watching or self.table.seat is None:
+            self.chat_notice = self.t("watch.you")
+        elif room is not None and not room.chat:
+            self.chat_notice = self.t("chat.off")
+        elif room is not None and self.table.seat in room.muted:
+            self.chat_notice = self.t("chat.muted_you")
+        else:
+            try:
+                self.outbox.append(self.table.chat(text, phrase))
+                return True
+            except P.ProtocolError as e:
+                self.chat_notice = self.t.t_or(f"net.refused.{e.key}",
+                                               self.t("net.refused.malformed"))
+        return False
+
+    def answer_again(self, accept: bool) -> bool:
+        room = self.table.room
+        if room is None or room.again is None or self.table.seat is None:
+            return False
+        self.outbox.append(self.table.again(accept))
+        return True
+
+    def sit(self, seat: int) -> bool:
+        room = self.table.room
+        if not self.watching or room is None or seat not in room.offered:
+            return False
+        self.outbox.append(self.table.sit(seat))
+        return True
 
     def past_contracts(self) -> list:
         return list(self.state.contracts)
@@ -162,6 +248,8 @@ class GuestGame(Game):
 
     def act(self, action) -> bool:
         v = self.view
+        if self.watching:
+            return self.refuse(self.t("watch.you"))
         if v.turn != YOU or self.phase not in (MatchPhase.EXCHANGE, MatchPhase.PLAY):
             return self.refuse(self.t("notice.wait_turn", name=self.t.seat(v.turn if v.turn is not None else YOU)))
         if self.sent_n == self.state.n:
@@ -173,6 +261,10 @@ class GuestGame(Game):
 
     def next_deal(self) -> bool:
         return self.refuse(self.t("net.host_deals"))
+
+    def match_over_buttons(self) -> str:
+        from .talk import again_buttons
+        return again_buttons(self)
 
     def undo(self) -> bool:
         return self.refuse(self.t("undo.why.net"))

@@ -103,7 +103,10 @@ def result_panel(game) -> str:
     if phase == MatchPhase.MATCH_OVER:
         title = t("result.match_title")
         headline = f'<p class="headline">{_e(result_sentence(v, t))}</p>'
-        button = f'<button type="button" class="btn primary" data-action="new-match">{_e(t("btn.new_match"))}</button>'
+        button = game.match_over_buttons()
+        if button is None:
+            button = (f'<button type="button" class="btn primary" data-action="new-match">'
+                      f'{_e(t("btn.new_match"))}</button>')
     else:
         title = t("result.title", n=v.deal_number)
         headline = ""

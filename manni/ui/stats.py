@@ -81,19 +81,31 @@ class Stats:
         if match.practice:
             self.practice += 1
             return False
-        key = f"{variant_of(match.rules.name, match.options)}/{level}"
+        self._add(f"{variant_of(match.rules.name, match.options)}/{level}", seat in match.winners,
+                  [score[seat] for score in match.deal_scores])
+        return True
+
+    def count_seen(self, mid: str, view, level: str = "friends") -> bool:
+        """Count a finished match a guest played at a friend's table, from its own seat's
+        last view (seat 0 of a turned view is the guest); once per ``mid``."""
+        if not view.finished or mid in self.counted:
+            return False
+        self.counted = (self.counted + [mid])[-KEEP_IDS:]
+        self._add(f"{variant_of(view.rules, view.options)}/{level}", view.seat in view.winners,
+                  [score[view.seat] for score in view.deal_scores])
+        return True
+
+    def _add(self, key: str, won: bool, points: list[int]) -> None:
         row = self.matches.setdefault(key, {"played": 0, "won": 0})
         row["played"] += 1
-        won = seat in match.winners
         if won:
             row["won"] += 1
             self.streak += 1
             self.best = max(self.best, self.streak)
         else:
             self.streak = 0
-        self.deals += len(match.deal_scores)
-        self.points += sum(score[seat] for score in match.deal_scores)
-        return True
+        self.deals += len(points)
+        self.points += sum(points)
 
     def count_review(self, match, review) -> bool:
         """Count a reviewed deal's cards once; never a practice match's."""

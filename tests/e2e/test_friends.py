@@ -60,10 +60,12 @@ def signal_url():
 class Person:
     """One browser context (its own storage, like another person's phone) and its page."""
 
-    def __init__(self, browser, name: str, mode: str = "plain", base_url: str = ""):
+    def __init__(self, browser, name: str, mode: str = "plain", base_url: str = "",
+                 locale: str | None = None):
         self.name = name
         self.mode = mode
-        self.context = browser.new_context(viewport={"width": 900, "height": 900})
+        extra = {"locale": locale} if locale else {}
+        self.context = browser.new_context(viewport={"width": 900, "height": 900}, **extra)
         self.monitor = PageMonitor(self.context)
         self.warnings: list[str] = []
         self.log: deque[str] = deque(maxlen=20)  # the last console lines, shown if a test fails
@@ -111,8 +113,8 @@ def people(request, browser, base_url):
     mode = getattr(request, "param", "plain")
     made = []
 
-    def make(name):
-        p = Person(browser, name, mode, base_url)
+    def make(name, locale=None):
+        p = Person(browser, name, mode, base_url, locale)
         made.append(p)
         return p
     yield make

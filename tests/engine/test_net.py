@@ -163,8 +163,9 @@ def test_seats_rejoin_by_token_and_strangers_are_turned_away():
     t.disconnect("c2")
     assert t.missing() == [2] and not t.bot_plays(2)
     assert t.set_stand_in(2, True) and t.bot_plays(2)
+    t.set_watch_limit(0)
     out = t.receive("c3", P.hello(TABLE, "Eve", TOK3), m)
-    assert P.parse_host(out.replies[0][1]).key == "full"
+    assert P.parse_host(out.replies[0][1]).key == "full"  # no seat, and no room to watch
     out = t.receive("c3", P.hello("f" * 32, "Bob", TOK2), m)
     assert P.parse_host(out.replies[0][1]).key == "table"
     out = t.receive("c4", P.hello(TABLE, "Bobby", TOK2), m)
@@ -187,7 +188,7 @@ def test_lobby_before_the_start():
     m = Match("classic", {"target": 5}, 1)
     t = HostTable(TABLE, "Hosty")
     t.receive("c1", P.hello(TABLE, "Ann", TOK1), m)
-    lobby = P.parse_host(t.broadcast(m)[0][1])
+    lobby = P.parse_host(dict(t.broadcast(m))["c1"])  # after the room
     assert isinstance(lobby, P.Lobby) and [s.kind for s in lobby.seats] == ["host", "guest", "empty"]
     out = t.receive("c1", P.act(1, KEEP), m)
     assert P.parse_host(out.replies[0][1]).key == "not_started"

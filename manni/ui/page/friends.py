@@ -86,6 +86,7 @@ class Friends(Feature):
         net = self.net = NetLink(self.page, game, conn)
         self.page.table.setAttribute("data-net", "host" if net.is_host else "guest")
         net.set_status("connecting")
+        self.page.talk.mount()
         return net
 
     def leave(self) -> None:
@@ -97,9 +98,10 @@ class Friends(Feature):
                     self.net.send(s.conn, net_protocol.closed("host_left"))
         self.net.js.stop()
         self.net = None
+        self.page.talk.unmount()
         self.net_el.innerHTML = ""
         self.net_el.hidden = True
-        for name in ("data-net", "data-link"):
+        for name in ("data-net", "data-link", "data-seat"):
             self.page.table.removeAttribute(name)
         by_id("net-status").textContent = ""
         window.history.replaceState(None, "", str(window.location.pathname))

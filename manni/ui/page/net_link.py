@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from pyodide.ffi import to_js
 
+from ...net import chat as net_chat
 from ...net import protocol as net_protocol
+from ...net import room as net_room
 from ...net.links import host_peer_id, invite_url
 from ...net.protocol import ProtocolError
-from .. import lobby
+from .. import lobby, render, talk
 from ..netgame import HostGame
 from ..settings import NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY
-from .dom import by_id, nn, proxy, window
+from .dom import by_id, nn, proxy, q, window
 
 
 class NetLink:
@@ -62,12 +64,10 @@ class NetLink:
             for line in table.log:
                 window.console.warn("Manni table: " + line)
             table.log.clear()
-            for to, reply in out.replies:
-                self.send(to, reply)
             if out.apply is not None:
                 g.apply_guest(*out.apply)
-            if out.apply is not None or out.changed:
-                self.page.changed()
+                out.changed = True
+            self.page.talk.outcome(out)
         elif event == "close":
             if table.disconnect(conn):
                 self.page.changed()
@@ -95,8 +95,16 @@ class NetLink:
             except ProtocolError as e:
                 window.console.warn(f"Manni table: ignored a message from the host: {e}")
                 return
+            if msg is None:
+                return  # a chat line seen already
+            if isinstance(msg, net_chat.ChatLine):
+                self.page.talk.show(msg)
+                return  # nothing else to redraw
+            if isinstance(msg, (net_protocol.Welcome, net_room.Watching)):
+                g.sync_translator()
             if isinstance(msg, net_protocol.State):
                 g.on_state()
+                self.page.talk.count()
             elif isinstance(msg, net_protocol.Refused):
                 said = g.refusal_text(msg)
                 if msg.key in ("full", "table") and g.table.seat is None:  # our own hello
@@ -106,6 +114,10 @@ class NetLink:
                 self.page.notices.show(said, kind="error")
             elif isinstance(msg, net_protocol.Closed):
                 self.set_status("closed")
+                if msg.reason == "left":
+                    self.page.storage.remove(NET_GUEST_KEY)
+                    self.js.stop()
+                    self.page.notices.show(self.page.t("net.left"), kind="info")
             elif isinstance(msg, net_protocol.Ask):
                 self.set_status("open")
                 self.send("", g.table.hello())
@@ -123,30 +135,45 @@ class NetLink:
         if self.is_host:
             self.page.storage.set(NET_HOST_KEY, self.game.table.to_json())
             self.page.storage.set(NET_RECORD_KEY, self.game.record_json())
+            self.page.talk.count()
 
     def render(self) -> bool:
         """Draw ``#net``; True if the table below should be drawn too."""
         g, page = self.game, self.page
         url = (invite_url(str(window.location.href), g.table.table, self.conn)
                if self.is_host else "")
-        playing = g.started if self.is_host else (g.ready and g.table.seat is not None)
+        watching = not self.is_host and g.watching
+        playing = g.started if self.is_host else (
+            g.ready and (g.table.seat is not None or watching))
+        net_el = page.friends.net_el
         if self.is_host:
-            html = lobby.host_bar(g, url) if playing else lobby.host_lobby(
-                g, url, page.levels, bool(self.js.canShare()))
+            shown = q(net_el, "details.room-bar[open]") is not None
+            html = (lobby.host_bar(g, url) if playing else lobby.host_lobby(
+                g, url, page.levels, bool(self.js.canShare()))) + page.talk.room_html(shown)
         elif playing:
-            html = ""
+            html = talk.guest_room(g)
         elif not g.table.joined or self.join_message:
             html = lobby.guest_join(page.t, g.table.name, self.join_message)
         else:
             html = lobby.guest_wait(page.t, g.table.names_from_here(), 0)
-        net_el = page.friends.net_el
         net_el.innerHTML = html
         net_el.hidden = not html
         qr = by_id("invite-qr")
         if qr is not None and nn(qr) is not None:
             self.js.qr(qr, url)
+        page.talk.render()
+        if watching:
+            page.table.setAttribute("data-seat", "spectator")
+        else:
+            page.table.removeAttribute("data-seat")
         if not playing:
             page.game_el.innerHTML = ""
             page.table.setAttribute("data-phase", "lobby")
             page.table.setAttribute("data-turn", "you" if self.is_host else "opponent")
+        elif watching:  # drawn here: the spectator's own table, with no hand in it
+            page.game_el.innerHTML = talk.spectator_html(g)
+            for name, value in render.table_attrs(g).items():
+                page.table.setAttribute(name, value)
+            g.take_motions()
+            return False
         return playing

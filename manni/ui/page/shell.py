@@ -34,6 +34,7 @@ from .parlee import Parlee
 from .records import Records
 from .review import Review
 from .statistics import Statistics
+from .talk import Talk
 from .table import TableControls
 
 # What a tab whose match continues in another tab may still do (nothing that saves).
@@ -65,11 +66,12 @@ class Page(Feature):
         self.tabs = TabSync()
         self.notices = Notices(self)
         self.friends = Friends(self)
+        self.talk = Talk(self)
         self.other_tabs = OtherTabs(self)
         self.records = Records(self)
         self.menu = Menu(self)
         self.features: tuple[Feature, ...] = (
-            self, self.notices, TableControls(self), self.friends, self.other_tabs,
+            self, self.notices, TableControls(self), self.friends, self.talk, self.other_tabs,
             self.records, self.menu, Hint(self), Review(self), Lesson(self), HowToPlay(self),
             Statistics(self), Parlee(self))
         self.actions: dict[str, types.MethodType] = {}
