@@ -15,6 +15,8 @@
 //
 // What happened is shown on <html>: data-boot="snapshot" | "plain" (how Python started)
 // and data-snapshot="saved" | "failed" (the background snapshot after a plain boot).
+// Each step of the start-up is a performance measure named "manni:<step>" (see
+// docs/performance.md, "Start-up"; static/main.py adds Python's).
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 import { RUNTIME } from "../vendor/build.mjs";
 import { afterLoading, whenIdle } from "./phase.mjs";
@@ -111,13 +113,92 @@ async function afterBoot(mode) {
   }
 }
 
+// A start-up step from `start` (a time or a mark's name) to now, and a mark "manni:<end>"
+// at its end when named. Never throws: timing is no reason to fail a start.
+function measure(step, start, end) {
+  try {
+    const at = end ? performance.mark(`manni:${end}`).startTime : performance.now();
+    performance.measure(`manni:${step}`, { start, end: at });
+  } catch { /* no User Timing */ }
+}
+
+// The document's own steps: the HTML parsed (Navigation Timing), PyScript's module loaded
+// (its chunk's Resource Timing; it runs once the HTML is parsed), then PyScript up to
+// asking for the runtime (reading its config, its plugins).
+function measureDocument() {
+  try {
+    const parsed = performance.getEntriesByType("navigation")[0].domInteractive;
+    performance.measure("manni:html", { start: 0, end: parsed });
+    const core = performance.getEntriesByType("resource")
+      .find((e) => /\/vendor\/pyscript\/core-[^/]*\.js$/.test(e.name));
+    const loaded = Math.max(parsed, core ? core.responseEnd : 0);
+    performance.measure("manni:pyscript-module", { start: parsed, end: loaded });
+    measure("pyscript-start", loaded, "runtime-asked");
+  } catch { /* no Navigation or User Timing */ }
+}
+
+// The runtime's own downloads go first: the game's files are needed only once it is up,
+// so on a slow link they wait for the wasm (the last to arrive) rather than share the
+// bandwidth with it; `started` asks for them anyway if that moment is never seen.
+function afterRuntimeDownloads(fn) {
+  const wasm = new URL("pyodide.asm.wasm", INDEX_URL).href;
+  try {
+    const seen = new PerformanceObserver((list) => {
+      if (list.getEntries().some((e) => e.name === wasm && e.responseEnd > 0)) {
+        seen.disconnect();
+        fn();
+      }
+    });
+    seen.observe({ type: "resource", buffered: true });
+  } catch { fn(); }
+}
+
 let game = null;
+// {files} (static/js/game-reader.mjs fetched and inflated them, off this thread) or
+// {bytes} (the zip, fetched here when the worker could not).
 function fetchGame() {
-  game ??= fetch(GAME_ZIP, { priority: "low" }).then((r) => {
+  game ??= readGame().catch(() => fetch(GAME_ZIP, { priority: "low" }).then((r) => {
     if (!r.ok) throw new Error(`${GAME_ZIP}: HTTP ${r.status}`);
     return r.arrayBuffer();
-  });
+  }).then((bytes) => ({ bytes })));
   return game;
+}
+
+function readGame() {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const worker = new Worker(new URL("./game-reader.mjs", import.meta.url), { type: "module" });
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      measure("zip-fetch", start, "zip-arrived");
+      if (data.files) resolve({ files: data.files });
+      else reject(new Error(data.error));
+    };
+    worker.onerror = (e) => {
+      worker.terminate();
+      reject(e);
+    };
+    worker.postMessage({ url: GAME_ZIP });
+  });
+}
+
+// Into Python's working directory: the files, or the zip by Pyodide (which unpacks it
+// with Python's zipfile, now that Python is up).
+function writeGame(pyodide, { bytes, files }) {
+  if (!files) {
+    pyodide.unpackArchive(bytes, "zip", { extractDir: HOME });
+    return;
+  }
+  const { FS } = pyodide;
+  for (const [name, data] of files) {
+    const path = `${HOME}/${name}`;
+    if (name.endsWith("/")) {
+      FS.mkdirTree(path);
+    } else {
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, data);
+    }
+  }
 }
 
 // The catalog of the language boot.js chose (the one Python will choose: the saved
@@ -133,7 +214,10 @@ function fetchCatalog() {
 }
 
 async function withGame(pyodide) {
-  pyodide.unpackArchive(await fetchGame(), "zip", { extractDir: HOME });
+  const zip = await fetchGame();
+  const start = performance.now();
+  writeGame(pyodide, zip);
+  measure("zip-unpack", start, "zip-unpacked");
   const fetched = await fetchCatalog();
   if (!fetched) return;
   const translate = pyodide.pyimport("manni.text.translate");
@@ -141,6 +225,7 @@ async function withGame(pyodide) {
     translate.install(fetched.lang, fetched.text);
   } catch { /* damaged: the page starts in English and fetches it again */ }
   translate.destroy();
+  measure("catalog", "manni:zip-unpacked", "catalog-installed");
 }
 
 function makeSnapshot() {
@@ -161,7 +246,9 @@ function makeSnapshot() {
 }
 
 async function started(mode, pyodide) {
+  measure("pyodide", "manni:runtime-asked", "runtime-started");
   await withGame(pyodide);
+  measure("game", "manni:runtime-started", "game-ready");
   step("table");
   root.dataset.boot = mode;
   afterBoot(mode);
@@ -172,10 +259,13 @@ async function started(mode, pyodide) {
 const opening = openSnapshot();
 
 export async function loadPyodide(options = {}) {
+  measureDocument();
   const config = { ...options, indexURL: INDEX_URL };
   const snapshot = await opening;
-  fetchGame();
-  fetchCatalog();
+  afterRuntimeDownloads(() => {
+    fetchGame();
+    fetchCatalog();
+  });
   if (snapshot) {
     session((s) => s.setItem(ATTEMPT, RUNTIME));
     let pyodide = null;

@@ -145,3 +145,37 @@ def test_loading_screen_shows_steps_bytes_and_how_to_play(page, base_url, monito
     expect(page.locator(".boot-howto")).to_be_hidden()
     expect(page.locator("#boot-progress")).to_be_hidden()
     monitor.assert_clean(page)
+
+
+# A first visit's steps one after another (static/js/runtime.mjs, static/main.py; their
+# figures: scripts/bench_boot.py, docs/performance.md). "import ..." stands for main.py's
+# imports, one measure each.
+BOOT_STEPS = ("html", "pyscript-module", "pyscript-start", "pyodide", "game",
+              "pyscript-bootstrap", "import ...", "first-render")
+READ_MEASURES = """() => performance.getEntriesByType("measure")
+  .filter((m) => m.name.startsWith("manni:"))
+  .map((m) => [m.name.slice(6), m.startTime, m.startTime + m.duration])"""
+
+
+def test_every_start_up_step_is_measured_in_order(page, base_url, monitor, boot):
+    page.goto(f"{base_url}/index.html")
+    assert boot(page) not in ("loading", "error")
+    assert page.get_attribute("html", "data-boot") == "plain"
+    measures = page.evaluate(READ_MEASURES)
+    steps = {name: (start, end) for name, start, end in measures}
+    imports = [name for name, _, _ in measures if name.startswith("import ")]
+    assert "import manni.ui.app" in imports and len(imports) >= 3, imports
+    chain = [n for step in BOOT_STEPS for n in (imports if step == "import ..." else [step])]
+    missing = [n for n in chain if n not in steps]
+    assert not missing, f"start-up steps not measured: {missing} (measured: {list(steps)})"
+    end = 0.0
+    for name in chain:  # each starts where the one before ended, none goes backwards
+        start, stop = steps[name]
+        assert abs(start - end) < 1 and stop >= start, (name, start, stop, end)
+        end = stop
+    # The game's files: fetched (off the page's thread), then written, within "game".
+    assert steps["zip-fetch"][1] <= steps["zip-unpack"][0]
+    assert steps["game"][0] <= steps["zip-unpack"][0] <= steps["zip-unpack"][1] <= steps["game"][1]
+    # The table is playable when the last step ends.
+    assert page.evaluate("performance.getEntriesByName('manni:playable')[0].startTime") == end
+    monitor.assert_clean(page)
