@@ -1,11 +1,9 @@
-"""Boot entry point of the page: hand over to the UI (manni/ui/app.py).
+"""Run by PyScript once it has started, after static/js/runtime.mjs has set up the table.
 
-Kept tiny so start-up imports only what the first paint needs. Once the table is drawn,
-``#table[data-phase]`` leaves "loading", which tells static/js/boot.js that Python is up.
-
-Each step is a performance measure "manni:<step>" (static/js/runtime.mjs measures those
-before Python): PyScript's own bootstrap up to here, each import below (what it adds to
-the ones before it), then the first render, up to a playable table.
+The first table imports only what it needs (runtime.mjs); this imports the rest while the
+player reads the hand, so that the first bot move, hint, review or table with friends
+does not wait for it. Each step is a performance measure "manni:<step>": PyScript's own
+start-up since the table was playable, then these imports.
 """
 from importlib import import_module
 
@@ -22,13 +20,7 @@ def step(name: str, start: str, end: str) -> str:
     return end
 
 
-last = step("manni:pyscript-bootstrap", "manni:game-ready", "manni:main")
-for name in ("pyscript", "manni.text", "manni.match", "manni.record", "manni.net",
-             "manni.ui.render", "manni.ui.game", "manni.ui.app"):
+last = step("manni:pyscript-bootstrap", "manni:playable", "manni:main")
+for name in ("manni.bots", "manni.review", "manni.net"):
     import_module(name)
-    last = step(f"manni:import {name}", last, f"manni:imported {name}")
-
-from manni.ui.app import start  # noqa: E402
-
-start()
-step("manni:first-render", last, "manni:playable")
+    last = step(f"manni:later {name}", last, f"manni:later-imported {name}")

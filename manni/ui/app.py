@@ -13,7 +13,10 @@ import time
 from dataclasses import asdict
 
 from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
+import js
+from js import document
+
+window = js  # what pyscript.window is on the main thread; PyScript starts after the table
 
 from ..errors import ManniError
 from ..inputs import MAX_RECORD_BYTES, InputError, parse_json

@@ -137,22 +137,6 @@ function measureDocument() {
   } catch { /* no Navigation or User Timing */ }
 }
 
-// The runtime's own downloads go first: the game's files are needed only once it is up,
-// so on a slow link they wait for the wasm (the last to arrive) rather than share the
-// bandwidth with it; `started` asks for them anyway if that moment is never seen.
-function afterRuntimeDownloads(fn) {
-  const wasm = new URL("pyodide.asm.wasm", INDEX_URL).href;
-  try {
-    const seen = new PerformanceObserver((list) => {
-      if (list.getEntries().some((e) => e.name === wasm && e.responseEnd > 0)) {
-        seen.disconnect();
-        fn();
-      }
-    });
-    seen.observe({ type: "resource", buffered: true });
-  } catch { fn(); }
-}
-
 let game = null;
 // {files} (static/js/game-reader.mjs fetched and inflated them, off this thread) or
 // {bytes} (the zip, fetched here when the worker could not).
@@ -245,6 +229,33 @@ function makeSnapshot() {
   worker.postMessage({ key: SNAPSHOT_KEY, cache: SNAPSHOT_CACHE });
 }
 
+// The modules the first table needs, imported one by one so that each is measured (what
+// it adds to those before it); the last one starts the page.
+const TABLE_IMPORTS = ["manni.text", "manni.match", "manni.record", "manni.ui.render",
+                       "manni.ui.game", "manni.ui.app"];
+
+// The table is set up here, as soon as the runtime is up and the game's files are in
+// place: PyScript's own Python start-up (writing and importing its package) and
+// static/main.py (what the first table does not need) run after it is playable.
+function startTable(pyodide) {
+  let last = "manni:game-ready";
+  try {
+    for (const name of TABLE_IMPORTS) {
+      pyodide.runPython(`import ${name}`);
+      measure(`import ${name}`, last, `imported ${name}`);
+      last = `manni:imported ${name}`;
+    }
+    pyodide.runPython("import manni.ui.app; manni.ui.app.start()");
+    measure("first-render", last, "playable");
+  } catch (err) {
+    // manni.ui.app.start shows its own failures; this is for one before it could.
+    console.error(err);
+    const lines = String(err && err.message || err).trim().split("\n");
+    window.manniBoot?.fail(window.manniBoot.t("python_error", "a Python error occurred."),
+                           lines[lines.length - 1]);
+  }
+}
+
 async function started(mode, pyodide) {
   measure("pyodide", "manni:runtime-asked", "runtime-started");
   await withGame(pyodide);
@@ -252,6 +263,7 @@ async function started(mode, pyodide) {
   step("table");
   root.dataset.boot = mode;
   afterBoot(mode);
+  startTable(pyodide);
   return pyodide;
 }
 
@@ -260,12 +272,19 @@ const opening = openSnapshot();
 
 export async function loadPyodide(options = {}) {
   measureDocument();
-  const config = { ...options, indexURL: INDEX_URL };
+  // The game's files are fetched once the runtime's own have arrived and it starts Python
+  // (Pyodide calls fsInit then): on a slow link they do not share the bandwidth with the
+  // wasm, and arrive while Python starts.
+  const config = {
+    ...options,
+    indexURL: INDEX_URL,
+    fsInit: async (...args) => {
+      fetchGame();
+      fetchCatalog();
+      await options.fsInit?.(...args);
+    },
+  };
   const snapshot = await opening;
-  afterRuntimeDownloads(() => {
-    fetchGame();
-    fetchCatalog();
-  });
   if (snapshot) {
     session((s) => s.setItem(ATTEMPT, RUNTIME));
     let pyodide = null;
