@@ -3,7 +3,7 @@
 The first table imports only what it needs (runtime.mjs); this imports the rest while the
 player reads the hand, so that the first bot move, hint, review or table with friends
 does not wait for it. Each step is a performance measure "manni:<step>": PyScript's own
-start-up since the table was playable, then these imports.
+start-up since it got the runtime (and the table), then these imports.
 """
 from importlib import import_module
 
@@ -20,7 +20,7 @@ def step(name: str, start: str, end: str) -> str:
     return end
 
 
-last = step("manni:pyscript-bootstrap", "manni:playable", "manni:main")
+last = step("manni:pyscript-bootstrap", "manni:pyscript-runtime", "manni:main")
 for name in ("manni.bots", "manni.review", "manni.net"):
     import_module(name)
     last = step(f"manni:later {name}", last, f"manni:later-imported {name}")

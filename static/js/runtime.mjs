@@ -1,5 +1,10 @@
-// The Python runtime as PyScript sees it: pyscript.toml names this module as its
-// `interpreter`. PyScript imports it, reads `version`, and calls `loadPyodide(options)`.
+// The Python runtime and the first table. pyscript.toml names this module as PyScript's
+// `interpreter`, and index.html loads it early (an async module): it starts the runtime
+// as soon as it runs, as a bare loadPyodide() would, and sets up the table as soon as the
+// runtime is up and the game's files are in place. PyScript imports it, reads `version`
+// and calls `loadPyodide(options)`, which gives it that runtime (Python's output then
+// goes to PyScript's); PyScript's own Python start-up and static/main.py (what the first
+// table does not need) run after the table is playable.
 //
 // Return visits start from a memory snapshot of the runtime (made by
 // snapshot-worker.mjs after a plain boot, kept in Cache Storage under the runtime's
@@ -8,15 +13,14 @@
 // `?snapshot=0` in the page URL forces a plain boot and makes no snapshot, for the rest
 // of the tab's session (`?snapshot=1` ends that).
 //
-// The game package (manni.zip: its bytecode and catalogs) is fetched here, not by
-// PyScript's [files], so that it downloads while Python starts (at a low priority: the
-// runtime's own files are needed first), and unpacked into Python's working directory
-// before PyScript runs main.py.
+// The game package (manni.zip: its bytecode and catalogs) is fetched and inflated by
+// game-reader.mjs, off this thread, while Python starts (after the runtime's own
+// downloads), and its files written into Python's working directory.
 //
 // What happened is shown on <html>: data-boot="snapshot" | "plain" (how Python started)
 // and data-snapshot="saved" | "failed" (the background snapshot after a plain boot).
 // Each step of the start-up is a performance measure named "manni:<step>" (see
-// docs/performance.md, "Start-up"; static/main.py adds Python's).
+// docs/performance.md, "Start-up"; static/main.py adds PyScript's start-up's).
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 import { RUNTIME } from "../vendor/build.mjs";
 import { afterLoading, whenIdle } from "./phase.mjs";
@@ -234,9 +238,6 @@ function makeSnapshot() {
 const TABLE_IMPORTS = ["manni.text", "manni.match", "manni.record", "manni.ui.render",
                        "manni.ui.game", "manni.ui.app"];
 
-// The table is set up here, as soon as the runtime is up and the game's files are in
-// place: PyScript's own Python start-up (writing and importing its package) and
-// static/main.py (what the first table does not need) run after it is playable.
 function startTable(pyodide) {
   let last = "manni:game-ready";
   try {
@@ -257,34 +258,40 @@ function startTable(pyodide) {
 }
 
 async function started(mode, pyodide) {
-  measure("pyodide", "manni:runtime-asked", "runtime-started");
+  measure("pyodide", "manni:runtime-module", "runtime-started");
   await withGame(pyodide);
   measure("game", "manni:runtime-started", "game-ready");
   step("table");
   root.dataset.boot = mode;
   afterBoot(mode);
+  await parsed;
   startTable(pyodide);
   return pyodide;
 }
 
-// Read as soon as this module runs (index.html loads it early, before PyScript asks).
-const opening = openSnapshot();
+const parsed = new Promise((resolve) => {
+  if (document.readyState === "loading") addEventListener("DOMContentLoaded", resolve);
+  else resolve();
+});
 
-export async function loadPyodide(options = {}) {
-  measureDocument();
-  // The game's files are fetched once the runtime's own have arrived and it starts Python
-  // (Pyodide calls fsInit then): on a slow link they do not share the bandwidth with the
-  // wasm, and arrive while Python starts.
+// Python's output goes to PyScript's once it has asked for the runtime, till then to the
+// console (as Pyodide's own would).
+const io = { stdout: (line) => console.log(line), stderr: (line) => console.warn(line) };
+
+async function boot() {
   const config = {
-    ...options,
     indexURL: INDEX_URL,
-    fsInit: async (...args) => {
+    stdout: (line) => io.stdout(line),
+    stderr: (line) => io.stderr(line),
+    // The game's files are fetched once the runtime's own have arrived and Python starts
+    // (Pyodide calls fsInit then): on a slow link they do not share the bandwidth with the
+    // wasm, and arrive while Python starts.
+    fsInit: async () => {
       fetchGame();
       fetchCatalog();
-      await options.fsInit?.(...args);
     },
   };
-  const snapshot = await opening;
+  const snapshot = await openSnapshot();
   if (snapshot) {
     session((s) => s.setItem(ATTEMPT, RUNTIME));
     let pyodide = null;
@@ -298,4 +305,19 @@ export async function loadPyodide(options = {}) {
     if (pyodide) return started("snapshot", pyodide);
   }
   return started("plain", await loadRuntime(config));
+}
+
+// Started as soon as this module runs (index.html loads it early, as an async module), as
+// a bare loadPyodide() would: the runtime and the table do not wait for PyScript, which
+// gets the runtime when it asks for it, once the table is set up.
+measure("runtime-module", 0, "runtime-module");
+const runtime = boot();
+
+export async function loadPyodide(options = {}) {
+  measureDocument();
+  if (options.stdout) io.stdout = options.stdout;
+  if (options.stderr) io.stderr = options.stderr;
+  const pyodide = await runtime;
+  performance.mark("manni:pyscript-runtime");
+  return pyodide;
 }
