@@ -258,7 +258,7 @@ function startTable(pyodide) {
 }
 
 async function started(mode, pyodide) {
-  measure("pyodide", "manni:runtime-module", "runtime-started");
+  measure("python-start", "manni:python-starts", "runtime-started");
   await withGame(pyodide);
   measure("game", "manni:runtime-started", "game-ready");
   step("table");
@@ -287,6 +287,7 @@ async function boot() {
     // (Pyodide calls fsInit then): on a slow link they do not share the bandwidth with the
     // wasm, and arrive while Python starts.
     fsInit: async () => {
+      measure("pyodide-load", "manni:runtime-module", "python-starts");
       fetchGame();
       fetchCatalog();
     },
