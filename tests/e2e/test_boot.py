@@ -168,7 +168,8 @@ def test_loading_screen_shows_steps_bytes_and_how_to_play(page, base_url, monito
 # figures: scripts/bench_boot.py, docs/performance.md). "import ..." stands for the first
 # table's imports, one measure each. PyScript's steps run beside them: it gets the
 # runtime, table set up, when it asks, then starts its own Python and runs main.py.
-BOOT_STEPS = ("runtime-module", "pyodide", "game", "import ...", "first-render")
+BOOT_STEPS = ("runtime-module", "pyodide-load", "python-start", "game", "import ...",
+              "first-render")
 PYSCRIPT_STEPS = ("html", "pyscript-module", "pyscript-start")
 AFTER_PLAYABLE = ("pyscript-bootstrap", "later ...")
 READ_MEASURES = """() => performance.getEntriesByType("measure")
