@@ -21,7 +21,7 @@ from manni.rules.declared import DeclaredRuleSet  # noqa: E402
 OUT = ROOT / "manni" / "bots" / "baselines.py"
 HEAD = '''"""The declared contracts' baselines (``declaring.baseline``): a contract's mean deal score
 for a random hand, by rule set, whether the exchange picks the Manni up, contract and kind of
-estimate. Computed from a fixed seed and shipped, so that the first declaration of a session
+estimate. Computed from a fixed seed and shipped, so that the first declaration of a page visit
 need not play hundreds of deals out first (seconds on a slow phone). Written by
 ``python3 scripts/baselines.py``; ``tests/engine/test_declared_bots.py`` recomputes every
 value."""

@@ -13,7 +13,7 @@ and the ratio Chromium / CPython. Not a test; it only prints figures. The two ru
 sequential, never concurrent.
 
 Usage: python3 scripts/bench_bots_browser.py [--levels hard|all|easy,medium] [--deals 10]
-           [--rules all] [--seed 1] [--hard-ms 130] [--hard-work N | --hard-worlds 40]
+           [--rules all] [--seed 1] [--hard-ms 130] [--hard-work N]
            [--expert-ms 1000] [--expert-work N] [--phone] [--json]
 --phone throttles the page's CPU 4x (DevTools' CPU throttling, as bench_boot.py --phone):
 phone-class decision times.
@@ -116,11 +116,10 @@ def main() -> int:
     ap.add_argument("--rules", default="all", help="bench-bots --rules (default all: "
                     "Classic, Hornafjarðarmanni, Trjámann and Laugavatnsmanni)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--hard-ms", type=float, default=130, help="Hard's time cap (the UI's)")
+    ap.add_argument("--hard-ms", type=float, default=130,
+                    help="Hard's time cap (the UI's; 0: none, fixed work: the ratio is the speed)")
     ap.add_argument("--hard-work", type=int, default=None,
                     help="Hard's work per move (default: the level's own)")
-    ap.add_argument("--hard-worlds", type=int, default=0,
-                    help="Hard's iteration budget instead (fixed work: the ratio is the speed)")
     ap.add_argument("--expert-ms", type=float, default=1000, help="Expert's time budget")
     ap.add_argument("--expert-work", type=int, default=None,
                     help="Expert's work per move (default: the level's own)")
@@ -141,7 +140,7 @@ def main() -> int:
     levels = (["easy", "medium", "hard", "expert"] if args.levels == "all"
               else args.levels.split(","))
     common = ["--rules", args.rules, "--deals", str(args.deals), "--seed", str(args.seed),
-              "--hard-ms", str(args.hard_ms), "--hard-worlds", str(args.hard_worlds),
+              "--hard-ms", str(args.hard_ms),
               "--expert-ms", str(args.expert_ms)]
     if args.hard_work is not None:
         common += ["--hard-work", str(args.hard_work)]
@@ -164,8 +163,7 @@ def main() -> int:
                           "python": sys.version.split()[0], "load": load}, indent=2))
         return 0
 
-    hard = ({"worlds": args.hard_worlds} if args.hard_worlds
-            else {"work": args.hard_work or "default", "budget_ms": args.hard_ms or None})
+    hard = {"work": args.hard_work or "default", "budget_ms": args.hard_ms or None}
     rules = ", ".join(dict.fromkeys(r for r, _ in VARIANTS.values())) if args.rules == "all" \
         else args.rules
     throttle = f", Chromium CPU throttled {PHONE_CPU}x (phone-class)" if args.phone else ""

@@ -133,7 +133,7 @@ for m in pkgutil.walk_packages(manni.__path__, "manni."):
     try:
         module = importlib.import_module(m.name)
     except ImportError as e:
-        if e.name not in ("js", "pyscript"):  # manni.ui.app needs the page
+        if e.name not in ("js", "pyscript"):  # manni.ui.page needs the page
             raise
         module = sys.modules.get(m.name) or importlib.util.find_spec(m.name)
     origin = getattr(module, "__file__", None) or getattr(module, "origin", None)
@@ -265,7 +265,8 @@ for dirpath, dirs, files in os.walk("/repo/manni"):
         if name.endswith(".py"):
             rel = os.path.relpath(os.path.join(dirpath, name), "/repo")
             with open(os.path.join("/repo", rel), "rb") as f:
-                out[rel + "c"] = base64.b64encode(pyc(f.read(), rel, lines=True)).decode()
+                src = strip(f.read().decode("utf-8")).encode("utf-8")  # the page reads no docstring
+                out[rel + "c"] = base64.b64encode(pyc(src, rel, lines=True)).decode()
 for rel, source in PYSCRIPT.items():  # where PyScript writes them, in its __pycache__/
     folder, name = rel.rsplit("/", 1)
     cached = f"{folder}/__pycache__/{name[:-3]}.{sys.implementation.cache_tag}.pyc"
@@ -355,10 +356,11 @@ print(json.dumps(out))
 
 def compile_in_pyodide() -> dict[str, bytes]:
     """{"manni/x.pyc": bytes, "pyscript/__pycache__/x.<tag>.pyc": bytes} from the runtime
-    the page uses (scripts/bytecode.py)."""
-    helper = (ROOT / "scripts" / "bytecode.py").read_text(encoding="utf-8")
-    out = run_pyodide(f"exec(compile({helper!r}, 'bytecode.py', 'exec'), globals())\n"
-                      f"PYSCRIPT = {pyscript_sources()!r}\nHOME = {HOME!r}\n"
+    the page uses (scripts/bytecode.py); the game's modules stripped of comments and
+    docstrings first (scripts/strip_source.py), line for line."""
+    helpers = "".join(f"exec(compile({(ROOT / 'scripts' / f).read_text(encoding='utf-8')!r}, "
+                      f"{f!r}, 'exec'), globals())\n" for f in ("strip_source.py", "bytecode.py"))
+    out = run_pyodide(helpers + f"PYSCRIPT = {pyscript_sources()!r}\nHOME = {HOME!r}\n"
                       + COMPILE_IN_PYODIDE, "compiling manni/ and PyScript's package")
     return {k: base64.b64decode(v) for k, v in json.loads(out).items()}
 

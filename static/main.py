@@ -21,6 +21,6 @@ def step(name: str, start: str, end: str) -> str:
 
 
 last = step("manni:pyscript-bootstrap", "manni:pyscript-runtime", "manni:main")
-for name in ("manni.bots", "manni.review", "manni.net"):
+for name in ("manni.bots", "manni.review", "manni.ui.review_view", "manni.ui.page.net_link"):
     import_module(name)
     last = step(f"manni:later {name}", last, f"manni:later-imported {name}")

@@ -17,8 +17,7 @@ TOURNAMENT_ONLY = ("random", "ismcts")
 
 
 def _config(args) -> dict:
-    hard = ({"worlds": args.hard_worlds} if args.hard_worlds
-            else {"work": args.hard_work, "budget_ms": args.hard_ms or None})
+    hard = {"work": args.hard_work, "budget_ms": args.hard_ms or None}
     expert = {"work": args.expert_work, "budget_ms": args.expert_ms or None}
     config: dict = {"hard": hard, "expert": expert,
                     "ismcts": {"iterations": args.ismcts_iterations}}
@@ -28,7 +27,7 @@ def _config(args) -> dict:
 
 
 def _split(text: str) -> list[str]:
-    """Split at the commas outside parentheses: "hard(worlds=80,endgame=0),ismcts"."""
+    """Split at the commas outside parentheses: "hard(worlds=80,rivalry=0),ismcts"."""
     out, depth, cur = [], 0, ""
     for ch in text:
         depth += (ch == "(") - (ch == ")")
@@ -126,8 +125,6 @@ def add_commands(sub) -> None:
                    help="Hard's work per move: cards played in its play-outs")
     p.add_argument("--hard-ms", type=float, default=0,
                    help="a time cap per Hard move, as in the page (0: none, repeatable runs)")
-    p.add_argument("--hard-worlds", type=int, default=0,
-                   help="Hard's card play as plain PIMC over this many worlds instead")
     p.add_argument("--expert-work", type=int, default=EXPERT_WORK,
                    help="Expert's work per move: cards played in its play-outs")
     p.add_argument("--expert-ms", type=float, default=0,
@@ -146,7 +143,6 @@ def add_commands(sub) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hard-work", type=int, default=WORK)
     p.add_argument("--hard-ms", type=float, default=BUDGET_MS, help="0: no time cap")
-    p.add_argument("--hard-worlds", type=int, default=0)
     p.add_argument("--expert-work", type=int, default=EXPERT_WORK)
     p.add_argument("--expert-ms", type=float, default=1000, help="0: no time cap")
     p.add_argument("--ismcts-iterations", type=int, default=1000)

@@ -6,11 +6,11 @@ in it), with the Medium policy playing each world out, within a fixed amount of 
 played, as Hard's ``work``: nine times Hard's). Unlike Hard's halving, which fixes every later
 move to the policy's, the tree searches the opponents' replies and its own next cards too.
 Its worlds read the opponents' Hornafjarðarmanni discards as Hard's do (``read_discards``).
-Declarations and the exchange are Hard's, the exchange scored with the match in mind
-(``tree=False``: Hard's halving for the card play as well, with Expert's work). Like Hard, it
-plays at once when every legal card is equivalent (no unseen card between them). It thinks in the
-same ~10 ms slices as Hard (``steps()`` yields between them), so the page keeps painting; the
-page stops it at ``budget_ms``, and ``budget_ms=None`` fixes the work for tests and tournaments.
+Declarations and the exchange are Hard's, the exchange scored with the match in mind. Like
+Hard, it plays at once when every legal card is equivalent (no unseen card between them). It
+thinks in the same ~10 ms slices as Hard (``steps()`` yields between them), so the page keeps
+painting; the page stops it at ``budget_ms``, and ``budget_ms=None`` fixes the work for tests
+and tournaments.
 """
 
 from __future__ import annotations
@@ -20,9 +20,8 @@ from .ismcts import IsmctsBot, playout_policy
 from .knowledge import Knowledge
 from .search import candidates
 
-# Nine times Hard's: what a phone-class page does in about a second (p95 ~1.0 s, p50 ~0.8 s
-# with the faster kernel; the page caps it at 1 s). It was six times before the kernel
-# (docs/bot-strength.md).
+# Nine times Hard's: what a phone-class page does in about a second (p95 ~1.0 s, p50 ~0.8 s;
+# the page caps it at 1 s; docs/performance.md).
 EXPERT_WORK = 9 * WORK
 
 
@@ -31,17 +30,12 @@ class ExpertBot(HardBot):
     match_aware_exchange = True
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000,
-                 work: int = EXPERT_WORK, tree: bool = True, playout: str = "medium",
-                 **kw) -> None:
+                 work: int = EXPERT_WORK, playout: str = "medium", **kw) -> None:
         super().__init__(seed, budget_ms=budget_ms, work=work, **kw)
-        self.tree = tree
         playout_policy(playout)  # an unknown name fails here, not at the first searched move
         self.playout = playout  # the tree's play-outs: "medium", or "random" (the reference's)
 
     def _play(self, view):
-        if not self.tree:
-            action = yield from super()._play(view)
-            return action
         k = Knowledge(view)
         cands = candidates(view.legal, k.unseen, k.info.power)
         if len(cands) == 1:

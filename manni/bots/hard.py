@@ -32,8 +32,8 @@ from .search import (candidates, evaluate_cards, evaluate_exchange, halving_card
 
 
 # Card play's work per move: the cards played in play-outs (a sampled world counts as
-# search.WORLD_WORK cards). Sized at ~150 ms in a phone-class page; ~100 ms (p95) since the
-# faster kernel, ~10 ms of CPython (docs/bot-strength.md).
+# search.WORLD_WORK cards). About 100 ms (p95) in a phone-class page, ~10 ms of CPython
+# (docs/performance.md).
 WORK = 7000
 # How much an opponent's deal score counts against ours (their mean, times this): the
 # match goes to whoever is ahead, so a trick taken from a scoring opponent is worth having.
@@ -49,8 +49,7 @@ class HardBot(Bot):
 
     def __init__(self, seed: int = 0, budget_ms: float | None = BUDGET_MS, work: int = WORK,
                  worlds: int | None = None, exchange_worlds: int | None = None,
-                 rivalry: float = RIVALRY, endgame: int = 0, max_nodes: int = 2000,
-                 infer: float = 0.0, read_discards: bool = True, **kw) -> None:
+                 rivalry: float = RIVALRY, read_discards: bool = True, **kw) -> None:
         super().__init__(seed, **kw)
         self.budget_ms = budget_ms  # a time cap per decision (None: the work decides)
         self.work = work
@@ -59,15 +58,8 @@ class HardBot(Bot):
         # worlds (plain PIMC, Hard before the halving; the deal review's suggestions).
         self.worlds = worlds
         self.exchange_worlds = exchange_worlds
-        # Settings of the plain PIMC, measured and left off (docs/bot-strength.md): weight
-        # each world by how well the Medium policy explains the opponents' plays in it (a
-        # play it would not make: times ``infer``); solve the last ``endgame`` tricks exactly
-        # unless a world needs more than ``max_nodes``.
-        self.infer = infer
-        self.endgame = endgame
-        self.max_nodes = max_nodes
         # Hornafjarðarmanni: the opponents' discards are out of play among the cards players
-        # throw (Knowledge's ``read_discards``; docs/bot-strength.md, tenth session).
+        # throw (Knowledge's ``read_discards``; docs/bot-strength.md).
         self.read_discards = read_discards
 
     def _deadline(self):
@@ -107,8 +99,7 @@ class HardBot(Bot):
         utility = match_utility(view, k, rivalry=self.rivalry)
         if self.worlds is not None:
             totals, n = yield from evaluate_cards(k, self.rng, cands, utility, medium_play,
-                                                  self.worlds, self.endgame, self.max_nodes,
-                                                  self.infer)
+                                                  self.worlds)
             means = [t / n for t in totals]
             seen = [n] * len(cands)
         else:

@@ -11,9 +11,6 @@ root's most visited child. The exchange and declarations are Hard's, so a tourna
 compares card play. ``playout="medium"`` plays out with the Medium policy instead of
 random cards (a stronger, slower variant, not the textbook reference): Expert's card play,
 bounded by ``work`` (cards played, as Hard's) and ``budget_ms`` instead of ``iterations``.
-``determinize=W`` (a measured lever, tournaments only) instead searches W sampled worlds one
-after another, a perfect-information tree in each with an equal share of the work, and plays
-the card most visited over all W trees (determinized UCT).
 """
 
 from __future__ import annotations
@@ -67,11 +64,9 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed: int = 0, iterations: int = 1000, playout: str = "random",
                  exchange_worlds: int | None = None, work: int | None = None,
-                 budget_ms: float | None = None, read_discards: bool = False,
-                 determinize: int = 0, **kw) -> None:
+                 budget_ms: float | None = None, read_discards: bool = False, **kw) -> None:
         super().__init__(seed, **kw)
         self.iterations = iterations
-        self.determinize = determinize  # >0: that many worlds, a perfect-information tree each
         # ``work``: stop at this many cards played (a sampled world counts WORLD_WORK) instead
         # of after ``iterations``, so a move costs about the same early and late in a deal.
         self.work = work
@@ -109,25 +104,13 @@ class IsmctsBot(Bot):
                 return _random_card(legal, rng)
         tb = -TRICK_BONUS if info.nolo else TRICK_BONUS
         root = _Node()
-        roots = [root]
         pace = Pacer()
         it = 0
         spent = 0
         per_world = WORLD_WORK + sum(view.hand_sizes)
-        det = self.determinize
-        budget = self.work if self.work is not None else self.iterations * per_world
-        world = None
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000.0
         while True:
-            if det:  # a new world (and tree) once this one has had its share of the work
-                if world is None or spent * det >= budget * len(roots):
-                    world = k.sample(rng)
-                    if it:
-                        root = _Node()
-                        roots.append(root)
-                hands = list(world)
-            else:
-                hands = k.sample(rng)
+            hands = k.sample(rng)
             leader, trick, tricks = view.leader, list(view.trick), list(view.tricks)
             voids = list(k.voids)
             node = root
@@ -171,26 +154,18 @@ class IsmctsBot(Bot):
             if late:
                 yield
                 pace.resume()
-        self.last_stats = {"worlds": it, "candidates": view.legal.bit_count(), "work": spent,
-                           "trees": len(roots)}
-        if len(roots) > 1:
-            merged = _Node()  # the trees' root children, visits and scores summed
-            for r in roots:
-                for c, ch in r.children.items():
-                    m = merged.children.setdefault(c, _Node())
-                    m.visits += ch.visits
-                    m.score += ch.score
-                    m.total += ch.total
-            root = merged
+        self.last_stats = {"worlds": it, "candidates": view.legal.bit_count(), "work": spent}
         return root
 
 
 def _reasons(ranked, k: Knowledge) -> list[tuple[str, dict]]:
     """Why (as Hard says it): the chosen card's mean deal score over its visits, the
     runner-up's, the voids seen."""
-    (card, best), (alt, second) = ranked[0], ranked[1]
-    out = [("expected", {"card": card, "score": best.score / best.visits, "worlds": best.visits}),
-           ("next_best", {"card": alt, "score": second.score / max(1, second.visits)})]
+    card, best = ranked[0]
+    out = [("expected", {"card": card, "score": best.score / best.visits, "worlds": best.visits})]
+    if len(ranked) > 1:  # a search cut short by its deadline may have tried one card only
+        alt, second = ranked[1]
+        out.append(("next_best", {"card": alt, "score": second.score / max(1, second.visits)}))
     voids = [(o, s) for o in k.opps for s in range(4) if k.voids[o] >> s & 1]
     if voids:
         out.append(("voids", {"voids": voids}))

@@ -13,14 +13,14 @@ Second layer of the bots (policy -> knowledge -> search -> levels).
 
 from __future__ import annotations
 
-from ..cards import SUIT_MASKS, Mask, Seat, cards_of, mask_of
+from ..cards import Mask, Seat, cards_of, mask_of
 from ..states import ExchangeKind, Phase
 from .policy import contract_info, throwable
 
 
 class Knowledge:
     __slots__ = ("view", "me", "rules", "info", "unseen", "voids", "opps", "need", "_pool",
-                 "_plays", "_played_by", "_deal", "_discarded")
+                 "_deal", "_discarded")
 
     def __init__(self, view, read_discards: bool = False) -> None:
         self.view = view
@@ -38,42 +38,7 @@ class Knowledge:
         self.need = tuple(view.hand_sizes[o] for o in self.opps)
         self._pool: list[int] | None = None
         self._deal: tuple | None = None  # see _dealing
-        self._plays = [(leader, cards) for leader, cards, _w in view.history]
-        if view.trick:
-            self._plays.append((view.leader, view.trick))
-        played_by = [0, 0, 0]
-        for leader, cards in self._plays:
-            for i, c in enumerate(cards):
-                played_by[(leader + i) % 3] |= 1 << c
-        self._played_by = played_by
         self._discarded = self._discards() if read_discards else None
-
-    def plausibility(self, hands, policy, miss: float) -> float:
-        """How well a world explains the opponents' plays so far: each card an opponent
-        chose (from two or more legal ones) that ``policy`` would not have played in its
-        place (nor an equivalent card) multiplies the weight by ``miss``."""
-        me, info, power = self.me, self.info, self.info.power
-        h = [hands[s] | self._played_by[s] for s in range(3)]
-        live = self.rules.deck  # as a seat sees it: every card not yet played
-        voids = [0, 0, 0]
-        w = 1.0
-        for leader, cards in self._plays:
-            trick: list[int] = []
-            for i, c in enumerate(cards):
-                seat = (leader + i) % 3
-                hand = h[seat]
-                if seat != me:
-                    legal = (hand & SUIT_MASKS[trick[0] // 13] or hand) if trick else hand
-                    if legal & (legal - 1):
-                        p = policy(seat, hand, legal, trick, leader, live, voids, info)
-                        if p != c and not _equivalent(p, c, live & ~hand, power):
-                            w *= miss
-                if trick and c // 13 != trick[0] // 13:
-                    voids[seat] |= 1 << (trick[0] // 13)
-                h[seat] = hand & ~(1 << c)
-                live &= ~(1 << c)
-                trick.append(c)
-        return w
 
     def sample(self, rng, tries: int = 50) -> list[Mask]:
         """Hands by seat (ours as it is), the others dealt from the unseen cards."""
@@ -220,20 +185,6 @@ def shuffle(x: list, bits) -> None:
         while j > i:
             j = bits(k)
         x[i], x[j] = x[j], x[i]
-
-
-def _equivalent(a: int, b: int, others: Mask, power) -> bool:
-    """Two cards of one suit with no card of ``others`` between them."""
-    if a // 13 != b // 13:
-        return False
-    lo, hi = sorted((power[a], power[b]))
-    m = others & SUIT_MASKS[a // 13]
-    while m:
-        bit = m & -m
-        m ^= bit
-        if lo < power[bit.bit_length() - 1] < hi:
-            return False
-    return True
 
 
 def _with(hands, held):

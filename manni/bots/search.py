@@ -16,7 +16,6 @@ from ..actions import KEEP, TAKE, Action, Discard
 from ..cards import SUIT_MASKS, Card, Mask, Seat, cards_of, mask_of
 from ..exchange import discard_cap
 from ..states import ExchangeKind
-from .endgame import Solver, TooDeep, run_heads
 from .knowledge import Knowledge
 from .policy import ContractInfo, easy_discards, easy_takes
 
@@ -228,8 +227,25 @@ def match_utility(view, k: Knowledge, trick_bonus: float = 0.01,
 
 
 def candidates(legal: Mask, others: Mask, power) -> list[Card]:
-    """One card per run of equivalent legal cards (no unseen card between them in a suit)."""
-    return run_heads(legal, others, power)
+    """One card per run of equivalent legal cards (no card of ``others`` between them in a
+    suit): the lowest of each run, lowest first."""
+    out = []
+    for s in range(4):
+        sm = legal & SUIT_MASKS[s]
+        if not sm:
+            continue
+        mine = sorted(cards_of(sm), key=lambda c: power[c])
+        theirs = [power[c] for c in cards_of(others & SUIT_MASKS[s])]
+        prev = None
+        for c in mine:
+            if prev is not None:
+                lo, hi = sorted((power[prev], power[c]))
+                if not any(lo < p < hi for p in theirs):
+                    prev = c
+                    continue
+            out.append(c)
+            prev = c
+    return out
 
 
 def _after(k: Knowledge, hands: list[Mask], c: Card):
@@ -253,46 +269,24 @@ def _after(k: Knowledge, hands: list[Mask], c: Card):
 
 
 def evaluate_cards(k: Knowledge, rng, cands: list[Card], utility: Callable[[list[int]], float],
-                   policy: Policy, worlds: int, endgame: int = 0, max_nodes: int | None = None,
-                   infer: float = 0.0) -> Generator[None, None, tuple[list[float], int]]:
+                   policy: Policy, worlds: int) -> Generator[None, None, tuple[list[float], int]]:
     """Generator: play each candidate in the same ``worlds`` sampled worlds and roll out
-    with ``policy``; returns (total utility per candidate, worlds sampled). With at most
-    ``endgame`` tricks left, each world is solved exactly (:mod:`.endgame`) instead, unless
-    it needs more than ``max_nodes`` (then that world is rolled out). ``infer`` (0 < x < 1)
-    weights each world by how well ``policy`` explains the opponents' plays in it
-    (:meth:`Knowledge.plausibility`); the totals stay in units of worlds."""
-    view, info, me = k.view, k.info, k.me
-    trick_winner = info.contract.trick_winner
-    solver = None
-    if endgame and view.hand.bit_count() <= endgame:
-        solver = Solver(me, utility, info.power, trick_winner, max_nodes)
+    with ``policy``; returns (total utility per candidate, worlds sampled)."""
+    info = k.info
     totals = [0.0] * len(cands)
     n = 0
-    wsum = 0.0
     pace = Pacer()
     while True:
         hands = k.sample(rng)
-        weight = k.plausibility(hands, policy, infer) if infer else 1.0
-        wsum += weight
         for i, c in enumerate(cands):
             h, ld, trick, tr, v = _after(k, hands, c)
-            u = None
-            if solver is not None:
-                try:
-                    u = solver.value(h, ld, trick, tr)
-                except TooDeep:
-                    pass
-            if u is None:
-                u = utility(rollout(h, ld, trick, tr, v, info, policy))
-            totals[i] += weight * u
+            totals[i] += utility(rollout(h, ld, trick, tr, v, info, policy))
             if pace.due():
                 yield
                 pace.resume()
         n += 1
         if n >= worlds:
             break
-    if infer and wsum > 0:
-        totals = [t * n / wsum for t in totals]
     return totals, n
 
 

@@ -40,7 +40,7 @@ def arrangements(levels) -> list[tuple]:
 
 
 def parse_level(spec: str) -> tuple[str, dict]:
-    """``"hard(endgame=0, worlds=80)"`` -> ("hard", {"endgame": 0, "worlds": 80}): a level
+    """``"hard(rivalry=0, worlds=80)"`` -> ("hard", {"rivalry": 0, "worlds": 80}): a level
     with its own settings, so two settings of one level can meet in a tournament."""
     name, _, rest = spec.partition("(")
     if not rest:

@@ -425,6 +425,6 @@ class Game:
                 self.say(t("say.you_win_trick") if winner == YOU
                          else t("say.wins_trick", name=t.seat(winner)))
         if self.phase in (MatchPhase.DEAL_OVER, MatchPhase.MATCH_OVER):
-            from .render import result_sentence
+            from .sheet import result_sentence
             self.say(result_sentence(self.view, t))
         self._tutorial_step()

@@ -10,66 +10,11 @@ Automation hooks (see docs/ui.md): ``data-phase`` / ``data-turn`` on the table r
 
 from __future__ import annotations
 
-from html import escape
-
-from ..cards import SUIT_SYMBOLS, card_code, cards_of
+from ..cards import SUIT_SYMBOLS, cards_of
 from ..rules import get_rules
 from ..states import ExchangeKind, MatchPhase, Phase
-
-YOU = 0
-SUIT_ORDER = (0, 1, 3, 2)  # spades, hearts, clubs, diamonds: colours alternate
-
-
-def _e(text) -> str:
-    return escape(str(text), quote=True)
-
-
-def sort_hand(cards, contract) -> list[int]:
-    """By suit (trumps first, the other suits alternating colours), high to low."""
-    trump = contract.trump
-    order = ([trump] if trump is not None else []) + [s for s in SUIT_ORDER if s != trump]
-    ace_low = contract.ace_low
-
-    def key(c):
-        r = c % 13
-        power = -1 if (ace_low and r == 12) else r
-        return (order.index(c // 13), -power)
-
-    return sorted(cards, key=key)
-
-
-# -- cards ---------------------------------------------------------------------------------
-def card_face(c: int, t, cls: str = "") -> str:
-    """A face-up card that is not a control (trick, reminders)."""
-    return (f'<span class="card face s{c // 13} {cls}" role="img" aria-label="{_e(t.card(c))}">'
-            f'<span class="rank">{_e(t.rank_short(c))}</span>'
-            f'<span class="suit" aria-hidden="true">{SUIT_SYMBOLS[c // 13]}</span></span>')
-
-
-def card_button(c: int, t, *, playable: bool, selectable: bool, selected: bool, dim: bool = True,
-                hinted: bool = False) -> str:
-    attrs = [f'type="button"', f'data-card="{card_code(c)}"', f'aria-label="{_e(t.card(c))}"']
-    cls = ["card", "face", f"s{c // 13}"]
-    if hinted:
-        cls.append("hinted")
-        attrs.append(f'aria-description="{_e(t("hint.suggested"))}"')
-    if selectable:
-        attrs.append(f'aria-pressed="{"true" if selected else "false"}"')
-        cls.append("selectable")
-        if selected:
-            cls.append("selected")
-    elif playable:
-        cls.append("playable")
-    else:
-        cls.append("unplayable" if dim else "idle")
-        attrs.append('aria-disabled="true"')
-    return (f'<button class="{" ".join(cls)}" {" ".join(attrs)}>'
-            f'<span class="rank">{_e(t.rank_short(c))}</span>'
-            f'<span class="suit" aria-hidden="true">{SUIT_SYMBOLS[c // 13]}</span></button>')
-
-
-def card_back(label: str = "") -> str:
-    return f'<span class="card back" aria-hidden="true">{_e(label)}</span>'
+from .markup import YOU, _e, card_back, card_button, card_face, lists_table, sort_hand, trick_won
+from .sheet import result_panel
 
 
 # -- state ---------------------------------------------------------------------------------
@@ -222,10 +167,6 @@ def contract_box(v, t, extra: str = "") -> str:
     return f'<div class="contract-box" data-kind="{_e(kind)}">{"".join(parts)}</div>'
 
 
-def _trick_won(t, winner: int) -> str:
-    return t("table.you_won_trick") if winner == YOU else t("table.trick_won", name=t.seat(winner))
-
-
 def trick_area(v, t) -> str:
     slots = {0: "", 1: "", 2: ""}
     note = ""
@@ -239,7 +180,7 @@ def trick_area(v, t) -> str:
         for i, c in enumerate(cards):
             seat = (leader + i) % 3
             slots[seat] = card_face(c, t, "won" if seat == winner else "")
-        note = _trick_won(t, winner)
+        note = trick_won(t, winner)
         done = True
         won_by = f' data-winner="{winner}"'
     nxt = v.turn if v.phase == Phase.PLAY and not done else None  # the slot whose card comes next
@@ -329,41 +270,6 @@ def declare_panel(game) -> str:
             f'<ul class="choices">{"".join(items)}</ul>{lists_table(game)}</div>')
 
 
-def _ticks(game) -> list[dict]:
-    """Per seat: list entry -> the number of the deal that ticked it (the current deal's
-    declaration included: it is ticked when declared)."""
-    ticks: list[dict[str, int]] = [{}, {}, {}]
-    for i, c in enumerate(game.past_contracts()):
-        if getattr(c, "declarer", None) is not None:
-            ticks[c.declarer][c.entry] = i + 1
-    return ticks
-
-
-def lists_table(game) -> str:
-    """Each player's list of contracts with the ones declared ticked (declared rule sets)."""
-    v, t = game.view, game.t
-    if v.lists is None:
-        return ""
-    entries = list(v.ruleset.ENTRIES)
-    ticks = _ticks(game)
-    head = "".join(f'<th scope="col"><abbr title="{_e(t(f"entry.{e}"))}">{_e(t(f"entry_short.{e}"))}</abbr></th>'
-                   for e in entries)
-    rows = []
-    for s in range(3):
-        cells = []
-        for e in entries:
-            n = ticks[s].get(e)
-            if n is None:
-                cells.append(f'<td class="open" aria-label="{_e(t("lists.open", entry=t(f"entry.{e}")))}"></td>')
-            else:
-                cells.append(f'<td class="ticked" data-entry="{_e(e)}" '
-                             f'aria-label="{_e(t("lists.ticked", entry=t(f"entry.{e}"), n=n))}">'
-                             f'<span aria-hidden="true">✓{n}</span></td>')
-        rows.append(f'<tr data-seat="{s}"><th scope="row">{_e(t.seat(s))}</th>{"".join(cells)}</tr>')
-    return (f'<table class="lists"><caption>{_e(t("lists.title"))}</caption>'
-            f'<thead><tr><td></td>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
-
-
 def tools_bar(game) -> str:
     v, t = game.view, game.t
     last = "" if v.history else " disabled"
@@ -394,132 +300,6 @@ def hand_html(game) -> str:
         cls += " choosing"
     return (f'<div id="hand" class="{cls}" role="group" aria-label="{_e(t("table.hand_label"))}">'
             f'{"".join(buttons)}</div>')
-
-
-# -- results -------------------------------------------------------------------------------
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
-
-
-def result_sentence(v, t) -> str:
-    if v.finished:
-        w = list(v.winners)
-        if len(w) == 1:
-            return t("result.you_win") if w[0] == YOU else t("result.wins", name=t.seat(w[0]))
-        return t("result.share", names=t.join([t.seat(s) for s in w]))
-    if v.deal_scores:
-        last = v.deal_scores[-1]
-        parts = [f"{t.seat(s)}: {t.plural('seat.tricks', v.tricks[s])}, {_signed(last[s])}" for s in range(3)]
-        return t("result.title", n=v.deal_number) + ". " + "; ".join(parts) + "."
-    return ""
-
-
-def _contract_short(contract, t) -> str:
-    if contract.trump is not None:
-        return SUIT_SYMBOLS[contract.trump]
-    return t(f"contract.{contract.name}")
-
-
-def score_sheet(game) -> str:
-    v, t = game.view, game.t
-    if not v.deal_scores:
-        return f'<p class="sheet-empty">{_e(t("sheet.empty"))}</p>{lists_table(game)}'
-    contracts = game.past_contracts()
-    split = v.ruleset.split_columns
-    head = [f'<th scope="col">{_e(t("sheet.deal"))}</th>']
-    sub = ['<th></th>'] if split else []
-    for s in range(3):
-        if split:
-            head.append(f'<th scope="colgroup" colspan="2">{_e(t.seat(s))}</th>')
-            sub.append(f'<th scope="col" class="plus" aria-label="{_e(t("result.col_plus"))}">{_e(t("sheet.plus_short"))}</th>'
-                       f'<th scope="col" class="minus" aria-label="{_e(t("result.col_minus"))}">{_e(t("sheet.minus_short"))}</th>')
-        else:
-            head.append(f'<th scope="col">{_e(t.seat(s))}</th>')
-    rows = []
-    for i, score in enumerate(v.deal_scores):
-        c = contracts[i] if i < len(contracts) else None
-        label = f'{i + 1} <span class="sheet-contract">{_e(_contract_short(c, t)) if c else ""}</span>'
-        declarer = getattr(c, "declarer", None)
-        if declarer is not None:
-            label += f' <span class="sheet-declarer">{_e(t.seat(declarer))}</span>'
-        cells = [f'<th scope="row">{label}</th>']
-        for s in range(3):
-            n = score[s]
-            if split:
-                cells.append(f'<td class="plus">{"+" + str(n) if n > 0 else ""}</td>'
-                             f'<td class="minus">{"−" + str(-n) if n < 0 else ""}</td>')
-            else:
-                cells.append(f'<td>{_e(_signed(n) if v.ruleset.negative_scores(v.options) else n)}</td>')
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    foot = [f'<th scope="row">{_e(t("sheet.total"))}</th>']
-    for s in range(3):
-        if split:
-            foot.append(f'<td class="plus">{v.plus[s]}</td><td class="minus">{"−" + str(v.minus[s]) if v.minus[s] else 0}</td>')
-        else:
-            total = v.totals[s]
-            foot.append(f'<td>{_e(_signed(total) if v.ruleset.negative_scores(v.options) else total)}</td>')
-    thead = "<tr>" + "".join(head) + "</tr>" + ("<tr>" + "".join(sub) + "</tr>" if split else "")
-    practice = f' · <span class="practice-mark">{_e(t("sheet.practice"))}</span>' if game.practice else ""
-    if v.lists is None:
-        goal = t("table.target", n=v.options.get("target"))
-    else:
-        goal = t("sheet.every_contract", n=3 * len(v.ruleset.ENTRIES))
-    return (f'<table class="sheet{" split" if split else ""}"><caption>{_e(t("sheet.title"))} · '
-            f'{_e(goal)}{practice}</caption>'
-            f'<thead>{thead}</thead><tbody>{"".join(rows)}</tbody><tfoot><tr>{"".join(foot)}</tr></tfoot></table>'
-            f'{lists_table(game)}')
-
-
-def result_panel(game) -> str:
-    v, t = game.view, game.t
-    phase = game.phase
-    if phase not in (MatchPhase.DEAL_OVER, MatchPhase.MATCH_OVER):
-        return ""
-    split = v.ruleset.split_columns
-    last = v.deal_scores[-1] if v.deal_scores else (0, 0, 0)
-    cols = [t("result.col_player"), t("result.col_tricks"), t("result.col_points")]
-    cols += [t("result.col_plus"), t("result.col_minus"), t("result.col_net")] if split else [t("result.col_total")]
-    rows = []
-    for s in range(3):
-        cells = [f'<th scope="row">{_e(t.seat(s))}</th>', f"<td>{v.tricks[s]}</td>", f"<td>{_e(_signed(last[s]))}</td>"]
-        if split:
-            cells += [f"<td>{v.plus[s]}</td>", f"<td>{v.minus[s]}</td>", f"<td>{_e(_signed(v.totals[s]))}</td>"]
-        else:
-            cells.append(f"<td>{_e(_signed(v.totals[s]) if v.ruleset.negative_scores(v.options) else v.totals[s])}</td>")
-        win = " winner" if (v.finished and s in v.winners) else ""
-        rows.append(f'<tr class="seat-row{win}">{"".join(cells)}</tr>')
-    table = (f'<table class="deal-result"><thead><tr>{"".join(f"<th scope=col>{_e(c)}</th>" for c in cols)}</tr></thead>'
-             f'<tbody>{"".join(rows)}</tbody></table>')
-    if phase == MatchPhase.MATCH_OVER:
-        title = t("result.match_title")
-        headline = f'<p class="headline">{_e(result_sentence(v, t))}</p>'
-        button = f'<button type="button" class="btn primary" data-action="new-match">{_e(t("btn.new_match"))}</button>'
-    else:
-        title = t("result.title", n=v.deal_number)
-        headline = ""
-        button = (game.tutorial.result_buttons(game) if game.tutorial is not None else
-                  f'<button type="button" class="btn primary" data-action="next-deal">{_e(t("btn.next_deal"))}</button>')
-    button += f'<button type="button" class="btn" data-action="review">{_e(t("btn.review"))}</button>'
-    return (f'<section class="result" role="region" aria-labelledby="result-title">'
-            f'<h2 id="result-title">{_e(title)}</h2>{headline}<div class="scroll-x">{table}</div>'
-            f'<div class="result-actions">{button}</div>'
-            f'<div class="result-sheet">{score_sheet(game)}</div>'
-            f'</section>')
-
-
-def last_trick(game) -> str:
-    v, t = game.view, game.t
-    if not v.history:
-        return f'<p>{_e(t("last.none"))}</p>'
-    leader, cards, winner = v.history[-1]
-    items = []
-    for i, c in enumerate(cards):
-        seat = (leader + i) % 3
-        led = f' <span class="led">({_e(t("last.led"))})</span>' if i == 0 else ""
-        items.append(f'<li class="{"won" if seat == winner else ""}"><span class="who">{_e(t.seat(seat))}{led}</span>'
-                     f'{card_face(c, t)}</li>')
-    return (f'<ol class="last-trick">{"".join(items)}</ol>'
-            f'<p class="trick-note">{_e(_trick_won(t, winner))}</p>')
 
 
 # -- the whole table -----------------------------------------------------------------------

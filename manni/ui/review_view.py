@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS, card_code, cards_of
 from .game import action_phrase
-from .render import _e, sort_hand
+from .markup import _e, sort_hand
 
 
 def card(c: int, t, cls: str = "") -> str:

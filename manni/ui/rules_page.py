@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..cards import parse_card
 from ..rules import get_rules
-from .render import _e, card_back, card_face
+from .markup import _e, card_back, card_face
 from .settings import VARIANTS
 
 PAGES: dict[str, tuple[str, ...]] = {

@@ -13,7 +13,7 @@ import json
 from dataclasses import asdict, dataclass, field
 
 from ..inputs import MAX_RECORD_BYTES, InputError, parse_json
-from .render import _e
+from .markup import _e
 from .settings import variant_of
 
 STATS_KEY = "manni:stats"

@@ -11,7 +11,7 @@ that go through the input boundary like any data from outside:
   it stands, which the claimant adopts if it differs from what it read from storage (a
   move saved a moment before the claim may not have reached the claimant's storage yet).
 
-Pure Python: :class:`TabSync` decides, ``app.py`` posts and listens.
+Pure Python: :class:`TabSync` decides, ``page/other_tabs.py`` posts and listens.
 """
 
 from __future__ import annotations

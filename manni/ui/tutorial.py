@@ -15,7 +15,7 @@ from ..actions import KEEP, Play
 from ..cards import SUIT_MASKS, cards_of, mask_of, parse_card
 from ..match import Layout, Match
 from ..states import MatchPhase, Phase
-from .render import _e
+from .markup import _e
 
 YOU = 0
 

@@ -1,6 +1,6 @@
-// Motion and sound at the table (issue 13), with the Web Animations API: no library.
+// Motion and sound at the table, with the Web Animations API: no library.
 //
-// manni/ui/app.py calls window.manniMotion.before() just before it redraws #game and
+// manni/ui/page/shell.py calls window.manniMotion.before() just before it redraws #game and
 // .after(json) just after, with what moved since the last draw (Game.take_motions):
 //   ["deal"], ["play", seat, code], ["gather", winner, trick key], ["exchange", seat, out, in]
 // Cards fly FLIP-style (drawn at their new place, animated from where they were). Nothing

@@ -236,7 +236,7 @@ function makeSnapshot() {
 // The modules the first table needs, imported one by one so that each is measured (what
 // it adds to those before it: "manni" is the engine); the last one starts the page.
 const TABLE_IMPORTS = ["manni", "manni.text", "manni.record", "manni.ui.render", "manni.ui.game",
-                       "manni.ui.app"];
+                       "manni.ui.page.shell", "manni.ui.page.boot"];
 
 function startTable(pyodide) {
   let last = "manni:game-ready";
@@ -246,10 +246,10 @@ function startTable(pyodide) {
       measure(`import ${name}`, last, `imported ${name}`);
       last = `manni:imported ${name}`;
     }
-    pyodide.runPython("import manni.ui.app; manni.ui.app.start()");
+    pyodide.runPython("manni.ui.page.boot.start()");
     measure("first-render", last, "playable");
   } catch (err) {
-    // manni.ui.app.start shows its own failures; this is for one before it could.
+    // manni.ui.page.boot.start shows its own failures; this is for one before it could.
     console.error(err);
     const lines = String(err && err.message || err).trim().split("\n");
     window.manniBoot?.fail(window.manniBoot.t("python_error", "a Python error occurred."),

@@ -13,7 +13,7 @@ const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const MANNI_ZIP = new URL("../manni.zip", import.meta.url).href;
 const HOME = "/home/pyodide";  // Pyodide's working directory: where runtime.mjs unpacks
 
-// Modules that cannot load here (manni.ui.app needs the page; command-line tools may need
+// Modules that cannot load here (manni.ui.page's need the page; command-line tools may need
 // stdlib modules the trimmed runtime lacks) raise ImportError and stay out.
 const PREIMPORT = `
 import asyncio, base64, binascii, html, importlib, inspect, io, json, os, pkgutil, sys, zipfile

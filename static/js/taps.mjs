@@ -1,6 +1,6 @@
-// A tap survives a redraw. App.render() (manni/ui/app.py) replaces #game wholesale: a card or
-// button pressed with a mouse just before a redraw and released just after is gone at the
-// release, and the browser sends no click at all (Chromium 156, checked). A message from a
+// A tap survives a redraw. Page.render() (manni/ui/page/shell.py) replaces #game wholesale:
+// a card or button pressed with a mouse just before a redraw and released just after is gone
+// at the release, and the browser sends no click at all (Chromium 156, checked). A message from a
 // friends' table or a hint that has finished thinking redraws while it is your turn.
 // Here, when the pressed control was replaced and the release lands on its redrawn twin
 // (same card, same action), the twin is clicked: the one click path decides as for any tap.

@@ -1,10 +1,10 @@
 """static/bench.html (scripts/bench_bots_browser.py) runs `bench-bots` in Pyodide.
 
-No timing is asserted. Hard gets an iteration budget (40 worlds), so its decisions are
+No timing is asserted. Hard gets no time cap (its fixed work decides), so its decisions are
 deterministic: one whole Classic deal played in the page (Match.apply checks every
 action, so an illegal one fails the run) must take exactly as many decisions as the same
 command in CPython on the same sources (static/manni.zip says which it was built from),
-and search 40 worlds per move.
+and sample as many worlds per searched move.
 """
 import json
 import os
@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import vendor  # noqa: E402
 
 ARGV = ["bench-bots", "--json", "--levels", "hard", "--rules", "classic", "--deals", "1",
-        "--seed", "3", "--hard-worlds", "40"]
+        "--seed", "3", "--hard-ms", "0"]
 
 
 def test_bench_page_runs_bench_bots_like_cpython(page, base_url, monitor):
@@ -40,7 +40,8 @@ def test_bench_page_runs_bench_bots_like_cpython(page, base_url, monitor):
     assert web["decisions"] >= 3 * 8  # at least every card of a Classic deal is a decision
     assert web["decisions"] == cpy["decisions"]
     assert web["searched_moves"] == cpy["searched_moves"]
-    assert web["worlds_p5"] == web["worlds_p50"] == 40
+    assert (web["worlds_p5"], web["worlds_p50"]) == (cpy["worlds_p5"], cpy["worlds_p50"])
+    assert web["worlds_p5"] > 0
     slowest = web["slowest"]  # the three longest decisions, longest first, and where
     assert [d["ms"] for d in slowest] == sorted((d["ms"] for d in slowest), reverse=True)
     assert slowest[0]["ms"] == web["max_ms"] and len(slowest) == 3

@@ -59,12 +59,12 @@ def test_page_boots_offline_without_errors(page, base_url, monitor, boot):
     unused = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
     assert not [u for u in urls if any(f"/pyscript/{name}-" in u for name in unused)]
     # A first visit's bytes up to playable, as a gzip-compressing static host sends them
-    # (scripts/bench_boot.py measures the same in a browser: 4.98 MB on 2026-11-30).
+    # (scripts/bench_boot.py measures the same in a browser; docs/performance.md).
     fetched = page.evaluate("() => [performance.getEntriesByType('navigation')[0].name,"
                             " ...performance.getEntriesByType('resource').map(e => e.name)]")
     sent = sum(_gzip_size(_local_file(u)) + HEADER_BYTES for u in fetched)
     assert sent <= FIRST_VISIT_BUDGET, (
-        f"a first visit sends {sent:,} bytes, over the {FIRST_VISIT_BUDGET:,} of issue 8")
+        f"a first visit sends {sent:,} bytes, over the budget of {FIRST_VISIT_BUDGET:,}")
 
 
 def _local_file(url: str) -> Path:
@@ -193,7 +193,8 @@ def test_every_start_up_step_is_measured_in_order(page, base_url, monitor, boot)
     page.goto(f"{base_url}/index.html")
     assert boot(page) not in ("loading", "error")
     assert page.get_attribute("html", "data-boot") == "plain"
-    page.wait_for_function("() => performance.getEntriesByName('manni:later manni.net').length")
+    page.wait_for_function(
+        "() => performance.getEntriesByName('manni:later manni.ui.page.net_link').length")
     measures = page.evaluate(READ_MEASURES)
     steps = {name: (start, end) for name, start, end in measures}
 
@@ -203,12 +204,12 @@ def test_every_start_up_step_is_measured_in_order(page, base_url, monitor, boot)
             else [step])]
 
     imports = expand(["import ..."])
-    assert "import manni.ui.app" in imports and len(imports) >= 3, imports
+    assert "import manni.ui.page.boot" in imports and len(imports) >= 3, imports
     playable = _in_order(steps, expand(BOOT_STEPS), 0.0)
     assert page.evaluate("performance.getEntriesByName('manni:playable')[0].startTime") == playable
     asked = _in_order(steps, expand(PYSCRIPT_STEPS), 0.0)
     later = expand(AFTER_PLAYABLE)
-    assert {"later manni.bots", "later manni.net"} <= set(later), later
+    assert {"later manni.bots", "later manni.ui.page.net_link"} <= set(later), later
     assert steps[later[0]][0] >= max(asked, playable) - 1, (later[0], asked, playable)
     _in_order(steps, later, steps[later[0]][0])
     # The game's files: fetched (off the page's thread), then written, within "game".

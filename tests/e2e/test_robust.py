@@ -1,4 +1,4 @@
-"""Nothing a player or a file does can stop the game or lose a match (issue 9).
+"""Nothing a player or a file does can stop the game or lose a match.
 
 Each poisoned start-up recovers on the first load and says what it set aside; two tabs
 never lose a move; a full storage is reported; imports beyond the limits are refused while
@@ -275,7 +275,7 @@ def test_csp_meta_is_strict_and_only_the_first_frame_style_is_inline():
     assert metas == [CSP]
     head = html[:html.index("<meta http-equiv")]
     assert "<script" not in head and "<link" not in head  # the policy comes before any load
-    # connect-src beyond 'self' is for tables with friends (issue 12): PeerJS's public
+    # connect-src beyond 'self' is for tables with friends: PeerJS's public
     # signaling server and one on this machine (scripts/signal.sh), nothing else
     connect = re.search(r"connect-src ([^;]+);", CSP).group(1)
     assert connect.split() == ["'self'", "https://0.peerjs.com", "wss://0.peerjs.com",

@@ -1,4 +1,4 @@
-"""The table at a glance (issue 13): notices by kind, hands you can count, cards that move.
+"""The table at a glance: notices by kind, hands you can count, cards that move.
 
 One browser context for the module; each test brings the page to the state it needs.
 """
@@ -156,7 +156,7 @@ def test_cards_move_and_no_tap_is_lost_while_they_do(page):
     page.wait_for_function("() => !document.querySelector('.trick.done:not(.gathered)')", timeout=5000)
 
 
-# What App.render() does to #game: every card and button is a new element.
+# What Page.render() does to #game: every card and button is a new element.
 REDRAW = "() => { const g = document.getElementById('game'); g.innerHTML = g.innerHTML; }"
 
 

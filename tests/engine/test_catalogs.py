@@ -16,7 +16,7 @@ from manni.errors import IllegalAction
 from manni.text import LANGUAGES, Translator
 from manni.text.po import Catalog, Entry
 from manni.text.translate import _plural_rule, load
-from manni.ui import render
+from manni.ui import render, sheet
 from manni.ui.game import Game
 from manni.ui.rules_page import PAGES, rules_html
 from manni.ui.stats import Stats, reset_confirm_html, stats_html
@@ -146,7 +146,7 @@ def _step(g: Game) -> None:
 def _texts_until(g: Game, phase: str) -> str:
     seen = []
     for _ in range(3000):
-        seen += [render.table_html(g), render.score_sheet(g), render.last_trick(g), g.notice]
+        seen += [render.table_html(g), sheet.score_sheet(g), sheet.last_trick(g), g.notice]
         seen += g.take_announcements()
         if g.phase == phase:
             return " ".join(seen)
@@ -188,11 +188,13 @@ def test_reasons_and_refusals_have_no_text_outside_the_catalog():
     assert not [w for x in texts for w in re.findall(r"[A-Za-z]{2,}", x)]
 
 
-def test_app_and_markup_hold_no_literal_text():
-    """app.py sets no literal text; every text in index.html outside the boot screen (which
-    static/js/boot.js translates) comes from a data-i18n key."""
-    tree = ast.parse((ROOT / "manni/ui/app.py").read_text(encoding="utf-8"))
-    literal = [ast.unparse(n) for n in ast.walk(tree)
+def test_page_and_markup_hold_no_literal_text():
+    """The page's code (manni/ui/page/) sets no literal text; every text in index.html
+    outside the boot screen (which static/js/boot.js translates) comes from a data-i18n key."""
+    trees = [ast.parse(p.read_text(encoding="utf-8"))
+             for p in sorted((ROOT / "manni/ui/page").glob("*.py"))]
+    assert len(trees) > 5
+    literal = [ast.unparse(n) for tree in trees for n in ast.walk(tree)
                if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
                and isinstance(n.value.value, str) and re.search(r"[A-Za-z]{2}", n.value.value)
                and any(isinstance(t, ast.Attribute) and t.attr in ("textContent", "innerHTML", "title")

@@ -26,7 +26,7 @@ def test_the_shipped_baselines_are_the_computed_ones_for_every_contract():
 
 
 def test_a_first_declaration_plays_no_baseline_deal(monkeypatch):
-    """Hard's first declaration of a session reads the table; it computes nothing."""
+    """Hard's first declaration of a page visit reads the table; it computes nothing."""
     monkeypatch.setattr(declaring, "_BASELINES", dict(BASELINES))
 
     def computed(*args):

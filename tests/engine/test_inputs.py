@@ -1,5 +1,5 @@
-"""The input boundary (manni/inputs.py): every failure listed in issue 9, each a clear
-refusal instead of a crash, a traceback or a huge message."""
+"""The input boundary (manni/inputs.py): every failure a file or a player can cause, each a
+clear refusal instead of a crash, a traceback or a huge message."""
 from __future__ import annotations
 
 import json

@@ -12,6 +12,7 @@ from manni.rules.declared import Declare, Overcall
 from manni.ui import render
 from manni.ui.game import Game
 from manni.ui.settings import Settings
+from manni.ui.sheet import score_sheet
 
 
 def _game(variant="laugavatn", seed=3, **kw) -> Game:
@@ -76,7 +77,7 @@ def test_declaring_shows_the_contract_and_declarer_and_ticks_the_list():
     assert "declared by You" in box and 'data-declarer="0"' in box
     assert 'class="declarer-chip"' in render.seat_panel(g.view, 0, g)
     assert not g.declare("nolo")  # the exchange goes on: no second declaration
-    sheet = render.score_sheet(g)
+    sheet = score_sheet(g)
     assert 'data-entry="spades"' in sheet and "Spades: declared in deal" in sheet
 
 
@@ -129,7 +130,7 @@ def test_a_whole_match_through_the_game_with_overcalls_and_hints():
             assert g.tap_card(card_code(cards_of(v.legal)[0]))
     assert taps["overcall"] and taps["pass"]
     assert len(g.match.deals) == 18
-    sheet = render.score_sheet(g)
+    sheet = score_sheet(g)
     assert sheet.count('class="ticked"') == 18 and 'class="open"' not in sheet
     assert "every contract once: 18 deals" in sheet
 

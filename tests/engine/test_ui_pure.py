@@ -11,7 +11,7 @@ from manni.errors import IllegalAction, ManniError
 from manni.match import Match
 from manni.record import dumps
 from manni.text import Translator
-from manni.ui import render
+from manni.ui import render, sheet
 from manni.ui.game import Game
 from manni.ui.settings import Settings, parse_seed, variant_of
 
@@ -80,7 +80,7 @@ def test_engine_refusals_are_translated_from_key_and_params():
 def test_every_catalog_key_used_exists():
     """Keys written literally in the UI modules and in index.html are in the English catalog."""
     used = set()
-    for path in [*UI_DIR.glob("*.py"), UI_DIR.parents[1] / "index.html"]:
+    for path in [*UI_DIR.rglob("*.py"), UI_DIR.parents[1] / "index.html"]:
         text = path.read_text(encoding="utf-8")
         used |= set(re.findall(r'''(?:\bt|self\.t|T)(?:\.plural)?\(\s*["']([a-z_]+\.[a-z_.0-9]+)["']''', text))
         used |= set(re.findall(r'data-i18n(?:-aria)?="([^"]+)"', text))
@@ -89,7 +89,8 @@ def test_every_catalog_key_used_exists():
 
 
 def test_no_hardcoded_english_in_the_renderer():
-    src = (UI_DIR / "render.py").read_text(encoding="utf-8")
+    src = "".join((UI_DIR / name).read_text(encoding="utf-8")
+                  for name in ("render.py", "markup.py", "sheet.py"))
     for word in ("Your turn", "tricks", "Trumps", "Deal ", "Next deal", "Sigga"):
         assert f">{word}" not in src and f'"{word}"' not in src
 
@@ -143,7 +144,7 @@ def test_render_never_shows_hidden_cards():
             d = g.match.deal
             hidden = set(cards_of(d.hands[1]) + cards_of(d.hands[2]) + list(d.manni)
                          + cards_of(d.out[1]) + cards_of(d.out[2])) - {d.cut}
-            html = render.table_html(g) + render.last_trick(g) + render.score_sheet(g)
+            html = render.table_html(g) + sheet.last_trick(g) + sheet.score_sheet(g)
             html += " ".join(g.take_announcements())
             for c in hidden:
                 assert f'"{card_code(c)}"' not in html and T.card(c) not in html

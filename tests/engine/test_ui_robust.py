@@ -1,4 +1,4 @@
-"""Pure parts of issue 9's page behaviour: the two-tab protocol (manni/ui/tabs.py) and the
+"""Pure parts of the page's robustness: the two-tab protocol (manni/ui/tabs.py) and the
 alerts (manni/ui/alerts.py). The page itself is tested in tests/e2e/test_robust.py."""
 from __future__ import annotations
 

@@ -106,7 +106,7 @@ def test_practice_is_kept_in_the_record_and_old_records_stay_valid():
 
 
 def test_game_undo_says_why_and_shows_hands_only_in_practice():
-    from manni.ui import render
+    from manni.ui import render, sheet
     s = Settings(target=5, level="easy")
     g = Game.new(s, seed=seat0_first("classic").seed)
     assert g.take_manni()
@@ -130,8 +130,8 @@ def test_game_undo_says_why_and_shows_hands_only_in_practice():
             assert p.keep_hand()
         else:
             assert p.tap_card(card_code(cards_of(p.view.legal)[0]))
-    assert "Practice match" in render.score_sheet(p)
-    assert "Practice match" not in render.score_sheet(g)
+    assert "Practice match" in sheet.score_sheet(p)
+    assert "Practice match" not in sheet.score_sheet(g)
 
 
 def T_card(c: int) -> str:

@@ -1,0 +1,143 @@
+"""The menu: the New match form, speed, language, sound and vibration."""
+
+from __future__ import annotations
+
+import asyncio
+
+from ...text import LANGUAGES, language_name
+from ...text.translate import has_catalog, install
+from ..game import Game
+from ..settings import VARIANTS, Settings, bot_levels
+from .dom import attr, by_id, fill_options, motion, on, window
+from .feature import Feature
+
+CATALOG_URL = "./static/vendor/locale/{}.json"  # every other language's (scripts/vendor.py)
+
+
+async def fetch_catalog(lang: str) -> bool:
+    """Whether ``lang``'s catalog is here, fetching it if it is not yet."""
+    if has_catalog(lang):
+        return True
+    try:
+        response = await window.fetch(CATALOG_URL.format(lang))
+        if not response.ok:
+            return False
+        install(lang, str(await response.text()))
+    except Exception:  # offline and not cached, or a damaged file (nothing was kept)
+        return False
+    return True
+
+
+class Menu(Feature):
+    def __init__(self, page) -> None:
+        super().__init__(page)
+        self.levels_checked = False
+
+    def bind(self) -> None:
+        guard = self.page.guard
+        on(by_id("opt-speed"), "change", guard(self.on_speed))
+        on(by_id("opt-lang"), "change", guard(self.on_lang))
+        for name in ("opt-sound", "opt-haptics"):
+            on(by_id(name), "change", guard(self.on_feedback))
+        on(by_id("opt-variant"), "change", guard(lambda event: self.sync()))
+
+    def open(self, el=None) -> None:
+        page = self.page
+        if not self.levels_checked:
+            self.levels_checked = True
+            levels = bot_levels()
+            if levels != page.levels:
+                page.levels = levels
+                fill_options("opt-level", [(v, page.t(f"level.{v}")) for v in levels])
+        if not by_id("opt-lang").options.length:  # each catalog read only when needed
+            fill_options("opt-lang", [(v, language_name(v)) for v in LANGUAGES])
+            for opt, code in zip(by_id("opt-lang").options, LANGUAGES):
+                opt.lang = code  # each name is read in its own language
+        by_id("opt-lang").value = page.t.lang
+        s = page.settings
+        by_id("opt-variant").value = s.variant
+        by_id("opt-target").value = str(s.target)
+        by_id("opt-level").value = s.level
+        by_id("opt-speed").value = s.speed
+        by_id("opt-practice").checked = page.game.practice and page.game.tutorial is None
+        by_id("opt-exchange").value = s.exchange
+        by_id("opt-overcalls").checked = s.overcalls
+        by_id("opt-sound").checked = s.sound
+        by_id("opt-haptics").checked = s.haptics
+        self.sync()
+        by_id("menu-message").textContent = ""
+        by_id("damaged-tools").hidden = not page.records.damaged_text()
+        match = page.game.match
+        by_id("share-note").textContent = page.t("menu.share", seed=match.seed) if match else ""
+        by_id("menu-dialog").showModal()
+
+    def sync(self) -> None:
+        """Show only the fields the chosen rule set has an option for."""
+        from ...rules import get_rules
+        rules, _ = VARIANTS.get(str(by_id("opt-variant").value), VARIANTS["classic"])
+        known = get_rules(rules).options
+        for name in ("target", "exchange", "overcalls"):
+            by_id(f"field-{name}").hidden = name not in known
+
+    def start_match(self, el) -> None:
+        page = self.page
+        s = Settings.from_dict({
+            "variant": by_id("opt-variant").value,
+            "target": by_id("opt-target").value,
+            "level": by_id("opt-level").value,
+            "speed": by_id("opt-speed").value,
+            "lang": page.settings.lang,
+            "exchange": by_id("opt-exchange").value,
+            "overcalls": bool(by_id("opt-overcalls").checked),
+            "sound": page.settings.sound,
+            "haptics": page.settings.haptics,
+        }, page.levels)
+        page.settings = s
+        page.game = Game.new(s, None, page.t, practice=bool(by_id("opt-practice").checked))
+        by_id("menu-dialog").close()
+        page.after(True)
+
+    def on_speed(self, event) -> None:
+        page = self.page
+        if not page.tabs.active:
+            return
+        page.settings = Settings.from_dict({**page.settings_dict(), "speed": event.target.value},
+                                           page.levels)
+        page.game.settings.speed = page.settings.speed
+        page.save()
+
+    def on_lang(self, event) -> None:
+        lang = str(event.target.value)
+        if lang in LANGUAGES:
+            asyncio.ensure_future(self.switch_language(lang))
+
+    async def switch_language(self, lang: str, remember: bool = True) -> None:
+        """Switch the whole page to another language at once (no reload), fetching its
+        catalog if needed; ``remember``: keep it as the player's choice."""
+        page = self.page
+        if not await fetch_catalog(lang):
+            if remember:
+                by_id("opt-lang").value = page.t.lang
+                by_id("menu-message").textContent = page.t("menu.lang_unavailable")
+            return
+        if remember:
+            page.settings.lang = lang
+            page.notices.hide()
+        page.t = page.game.t = page.game.t.in_language(lang)
+        page.fill_static_text()
+        page.render()  # the other dialogs are closed: the switch is in the (modal) menu
+        by_id("menu-message").textContent = ""
+        by_id("share-note").textContent = page.t("menu.share", seed=page.game.match.seed)
+        page.save()
+
+    def on_feedback(self, event) -> None:
+        """The sound and vibration switches: kept at once; turning sound on plays one."""
+        page = self.page
+        name = "sound" if attr(event.target, "id") == "opt-sound" else "haptics"
+        on_ = bool(event.target.checked)
+        setattr(page.settings, name, on_)
+        if on_ and name == "sound":
+            motion().sound("turn")
+        page.save()
+
+    ACTIONS = {"menu": open, "new-match": open, "start-match": start_match}

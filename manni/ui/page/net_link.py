@@ -1,0 +1,152 @@
+"""The page's side of a table with friends: the transport (``window.manniNet``, PeerJS) on
+one side, the pure table (``HostGame``/``GuestGame``) on the other. Every message is built
+and checked in ``manni.net``; this only moves text and draws ``#net``."""
+
+from __future__ import annotations
+
+from pyodide.ffi import to_js
+
+from ...net import protocol as net_protocol
+from ...net.links import host_peer_id, invite_url
+from ...net.protocol import ProtocolError
+from .. import lobby
+from ..netgame import HostGame
+from ..settings import NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY
+from .dom import by_id, nn, proxy, window
+
+
+class NetLink:
+    def __init__(self, page, game, conn) -> None:
+        self.page, self.game, self.conn = page, game, conn
+        self.js = window.manniNet
+        self.proxy = proxy(page.guard(self.on_event))
+        self.is_host = isinstance(game, HostGame)
+        self.join_message = ""
+
+    # -- transport ----------------------------------------------------------------------
+    def options(self):
+        from js import Object
+        return to_js(self.conn.peer_options(), dict_converter=Object.fromEntries)
+
+    def open(self) -> None:
+        if self.is_host:
+            self.js.host(host_peer_id(self.game.table.table), self.options(), self.proxy)
+        else:
+            self.js.join(host_peer_id(self.game.table.table), self.options(), self.proxy)
+
+    def send(self, conn: str, text: str) -> None:
+        self.js.send(conn, text)
+
+    def on_event(self, event, conn, text) -> None:
+        event, conn, text = str(event), str(conn), str(text)
+        if self.is_host:
+            self.host_event(event, conn, text)
+        else:
+            self.guest_event(event, text)
+
+    def set_status(self, status: str) -> None:
+        self.page.table.setAttribute("data-link", status)
+        by_id("net-status").textContent = lobby.link_text(self.page.t, status)
+
+    # -- host ---------------------------------------------------------------------------
+    def host_event(self, event: str, conn: str, text: str) -> None:
+        g, table = self.game, self.game.table
+        if event == "open":
+            self.set_status("open")
+        elif event == "connect":
+            self.send(conn, net_protocol.ask())
+        elif event == "error":
+            window.console.warn(f"Manni table: connection error {text}")
+        elif event == "data":
+            out = table.receive(conn, text, g.match)
+            for line in table.log:
+                window.console.warn("Manni table: " + line)
+            table.log.clear()
+            for to, reply in out.replies:
+                self.send(to, reply)
+            if out.apply is not None:
+                g.apply_guest(*out.apply)
+            if out.apply is not None or out.changed:
+                self.page.changed()
+        elif event == "close":
+            if table.disconnect(conn):
+                self.page.changed()
+
+    def broadcast(self) -> None:
+        for to, text in self.game.table.broadcast(self.game.match):
+            self.send(to, text)
+
+    # -- guest --------------------------------------------------------------------------
+    def guest_event(self, event: str, text: str) -> None:
+        g = self.game
+        if event == "open":
+            self.set_status("open")
+            self.send("", g.table.hello())
+        elif event == "close":
+            self.set_status("reconnecting")
+        elif event == "error":
+            if text == "peer-unavailable":
+                self.set_status("host_gone")
+            else:
+                window.console.warn(f"Manni table: {text}")
+        elif event == "data":
+            try:
+                msg = g.table.receive(text)
+            except ProtocolError as e:
+                window.console.warn(f"Manni table: ignored a message from the host: {e}")
+                return
+            if isinstance(msg, net_protocol.State):
+                g.on_state()
+            elif isinstance(msg, net_protocol.Refused):
+                said = g.refusal_text(msg)
+                if msg.key in ("full", "table") and g.table.seat is None:  # our own hello
+                    self.join_message = said
+                    self.page.storage.remove(NET_GUEST_KEY)
+                    self.js.stop()
+                self.page.notices.show(said, kind="error")
+            elif isinstance(msg, net_protocol.Closed):
+                self.set_status("closed")
+            elif isinstance(msg, net_protocol.Ask):
+                self.set_status("open")
+                self.send("", g.table.hello())
+            self.page.render()
+
+    def flush(self) -> None:
+        if not self.is_host:
+            while self.game.outbox:
+                self.send("", self.game.outbox.pop(0))
+
+    # -- storage and drawing ------------------------------------------------------------
+    def save(self) -> None:
+        """The host keeps its table and record (to resume after a reload); a guest keeps
+        nothing but its seat (saved when it joins)."""
+        if self.is_host:
+            self.page.storage.set(NET_HOST_KEY, self.game.table.to_json())
+            self.page.storage.set(NET_RECORD_KEY, self.game.record_json())
+
+    def render(self) -> bool:
+        """Draw ``#net``; True if the table below should be drawn too."""
+        g, page = self.game, self.page
+        url = (invite_url(str(window.location.href), g.table.table, self.conn)
+               if self.is_host else "")
+        playing = g.started if self.is_host else (g.ready and g.table.seat is not None)
+        if self.is_host:
+            html = lobby.host_bar(g, url) if playing else lobby.host_lobby(
+                g, url, page.levels, bool(self.js.canShare()))
+        elif playing:
+            html = ""
+        elif not g.table.joined or self.join_message:
+            html = lobby.guest_join(page.t, g.table.name, self.join_message)
+        else:
+            html = lobby.guest_wait(page.t, g.table.names_from_here(), 0)
+        net_el = page.friends.net_el
+        net_el.innerHTML = html
+        net_el.hidden = not html
+        qr = by_id("invite-qr")
+        if qr is not None and nn(qr) is not None:
+            self.js.qr(qr, url)
+        if not playing:
+            page.game_el.innerHTML = ""
+            page.table.setAttribute("data-phase", "lobby")
+            page.table.setAttribute("data-turn", "you" if self.is_host else "opponent")
+        return playing

@@ -1,0 +1,73 @@
+"""``#notice`` (refusals, errors, information, hints) and the alert box (``#alerts``)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from .dom import attr, by_id, on, q, window
+from .feature import Feature
+
+NOTICE_SECONDS = 5
+INFO_SECONDS = 3.5     # an information notice goes by itself, sooner
+
+
+class Notices(Feature):
+    def __init__(self, page) -> None:
+        super().__init__(page)
+        self.seq = 0
+
+    def bind(self) -> None:
+        on(window, "resize", self.page.guard(self.place))
+
+    def show(self, text: str, seconds: float | None = None, kind: str = "warning") -> None:
+        """A message in ``#notice`` by kind: "error" (something failed), "warning" (a
+        refusal), "info" (goes by itself, sooner) or "hint" (the hint's reasons). Errors and
+        warnings interrupt (role alert); info and hints are placed over the trick."""
+        el = by_id("notice")
+        el.textContent = text
+        el.className = f"notice {kind}"
+        el.setAttribute("data-kind", kind)
+        el.setAttribute("role", "status" if kind in ("info", "hint") else "alert")
+        el.hidden = False
+        self.place()
+        self.seq += 1
+        if seconds is None:
+            seconds = INFO_SECONDS if kind == "info" else NOTICE_SECONDS
+        asyncio.ensure_future(self._hide_later(self.seq, seconds))
+
+    def place(self, event=None) -> None:
+        """Put an info or hint notice over the trick, as wide and as tall as it at most, so
+        it never covers the contract or your hand; others keep the stylesheet's place."""
+        el = by_id("notice")
+        style = el.style
+        trick = q(self.page.game_el, ".trick")
+        if el.hidden or trick is None or attr(el, "data-kind") not in ("info", "hint"):
+            for name in ("top", "left", "max-width", "max-height"):
+                style.removeProperty(name)
+            return
+        box, table = trick.getBoundingClientRect(), self.page.table.getBoundingClientRect()
+        style.top = f"{box.top - table.top + box.height / 2:.0f}px"
+        style.left = f"{box.left - table.left + box.width / 2:.0f}px"
+        style.maxWidth = f"{max(box.width, 160):.0f}px"
+        style.maxHeight = f"{box.height:.0f}px"
+
+    async def _hide_later(self, seq: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        if seq == self.seq:
+            by_id("notice").hidden = True
+
+    def hide(self) -> None:
+        self.seq += 1
+        by_id("notice").hidden = True
+
+    def render_alerts(self) -> None:
+        el = by_id("alerts")
+        html = self.page.alerts.html(self.page.t)
+        el.innerHTML = html
+        el.hidden = not html
+
+    def dismiss_alert(self, el) -> None:
+        self.page.alerts.dismissed = True
+        self.render_alerts()
+
+    ACTIONS = {"dismiss-alert": dismiss_alert}

@@ -1,0 +1,68 @@
+"""The review of a finished deal: Hard looks at each of your decisions."""
+
+from __future__ import annotations
+
+import asyncio
+
+from .. import review_view
+from ..game import Game
+from ..stats import STATS_KEY
+from .dom import attr, by_id, on, trace
+from .driver import think
+from .feature import Feature
+
+
+class Review(Feature):
+    def __init__(self, page) -> None:
+        super().__init__(page)
+        self.seq = 0
+
+    def bind(self) -> None:
+        on(by_id("review-dialog"), "close", self.page.guard(self.on_closed))
+
+    def review(self, el) -> None:
+        page = self.page
+        g = page.game
+        deals = g.reviewable()
+        if not deals:
+            return
+        chosen = attr(el, "data-deal-index")
+        index = int(chosen) if chosen and str(chosen).isdigit() else deals[-1]
+        if index not in deals:
+            return
+        dialog, body = by_id("review-dialog"), by_id("review-body")
+        if not dialog.open:
+            dialog.showModal()
+        self.seq += 1
+        done = g.reviews.get(g.review_key(index))
+        if done is not None:
+            body.innerHTML = review_view.review_html(done, page.t, deals, index)
+            return
+        body.innerHTML = review_view.busy_html(page.t)
+        asyncio.ensure_future(self.compute(g, index, self.seq))
+
+    async def compute(self, g: Game, index: int, seq: int) -> None:
+        """In slices like the opponents; dropped if the dialog closes or another review is
+        asked for meanwhile."""
+        page = self.page
+        dialog = by_id("review-dialog")
+        try:
+            found = await think(g.review_steps(index),
+                                lambda: seq == self.seq and g is page.game and dialog.open)
+        except Exception:
+            page.report(trace())
+            return
+        if found is None or seq != self.seq or g is not page.game:
+            return
+        g.reviews[g.review_key(index)] = found
+        if page.stats.count_review(g.match, found):  # statistics count your agreement with Hard
+            page.storage.set(STATS_KEY, page.stats.to_json())
+        by_id("review-body").innerHTML = review_view.review_html(found, page.t, g.reviewable(),
+                                                                 index)
+
+    def on_closed(self, event) -> None:
+        # Nothing of a review stays in the page once it is closed.
+        self.seq += 1
+        by_id("review-body").innerHTML = ""
+
+    ACTIONS = {"review": review}
