@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Boot-time benchmark: how fast does the page paint and become playable?
 
-Opens index.html and static/bare.html (a bare loadPyodide() of the same vendored
-runtime, the floor PyScript adds to) in headless Chromium, alternating app and bare in
-one run, each in a fresh browser profile, and prints medians of
+Opens index.html, static/bare.html (a bare loadPyodide() of the same vendored runtime,
+the floor) and static/bare-pyscript.html (the same runtime through PyScript, running one
+line: PyScript's own cost) in headless Chromium, alternating them in one run, each in a
+fresh browser profile, and prints medians of
   - first paint (the first-contentful-paint entry),
   - loading text (the app only): when the loading message first paints in the player's
     language (Element Timing of #boot-message: it is hidden until boot.js has run),
@@ -11,7 +12,10 @@ one run, each in a fresh browser profile, and prints medians of
     the bare page), from navigation start,
   - bytes on the wire up to that moment (resource timing transferSize),
 for a first visit (empty profile) and a return visit (the same profile, page opened
-again, after the app has stored its runtime snapshot and its service worker is active).
+again, after the app has stored its runtime snapshot and its service worker is active),
+the ratios to bare Pyodide, and the app's first visit step by step: the medians of its
+start-up's performance measures ("manni:<step>", static/js/runtime.mjs and static/main.py:
+when each starts, how long it takes) and when the runtime's files arrived on each page.
 The site is served from 127.0.0.1 by a gzip-compressing static server (html, js, mjs,
 css, json, wasm, toml, py, webmanifest; zips are already compressed), with
 Cache-Control: max-age=600 and Last-Modified revalidation, as GitHub Pages does.
@@ -20,7 +24,7 @@ Cache-Control: max-age=600 and Last-Modified revalidation, as GitHub Pages does.
 9 Mbit/s down, 60 ms round trip, through the DevTools protocol. Not a test: it only
 prints figures.
 
-Usage: python3 scripts/bench_boot.py [--phone] [--runs 5] [--json]
+Usage: python3 scripts/bench_boot.py [--phone] [--runs 5] [--pages app,bare,pyscript] [--json]
 Needs: npm ci && python3 scripts/vendor.py, and playwright (requirements-dev.txt).
 """
 from __future__ import annotations
@@ -335,10 +339,10 @@ def main() -> int:
     for label, key in (("on the wire, first visit", "bytes_first"),
                        ("on the wire, return", "bytes_return")):
         print(f"{label:26}" + "".join(f"{median(res[n][key]) / 1e6:>15.2f} MB" for n in pages))
-    bare = median(res["bare"]["ready_first"]) if "bare" in res else float("nan")
     for visit in ("first", "return"):
-        if bare == bare:
-            ratios = ", ".join(f"{n} {median(res[n][f'ready_{visit}']) / median(res['bare'][f'ready_{visit}']):.3f}x"
+        if "bare" in res:
+            bare = median(res["bare"][f"ready_{visit}"])
+            ratios = ", ".join(f"{n} {median(res[n][f'ready_{visit}']) / bare:.3f}x"
                                for n in pages if n != "bare")
             print(f"playable against bare Pyodide, {visit} visit: {ratios}")
     print("(playable = data-phase leaves 'loading'; bytes up to that moment)")
