@@ -54,7 +54,7 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
          ".webmanifest": "application/manifest+json", ".toml": "application/toml",
          ".py": "text/x-python"}
 # Files whose arrival (Resource Timing responseEnd) the step table shows.
-ARRIVALS = ["pyodide.asm.wasm", "python_stdlib.zip", "manni.zip"]
+ARRIVALS = ["pyodide.asm.wasm", "python_stdlib.zip"]  # manni.zip: a worker's, see zip-fetch
 PHONE_CPU = 4
 PHONE_NET = {"offline": False, "latency": 60, "downloadThroughput": 9_000_000 / 8,
              "uploadThroughput": 9_000_000 / 8 / 4}
