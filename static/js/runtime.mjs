@@ -152,21 +152,38 @@ function fetchGame() {
   return game;
 }
 
+// Made when this module runs, while the page's thread is still free to start it; told to
+// fetch when Python starts, when that thread is busy for seconds.
+let readerFailed = null;
+const reader = (() => {
+  try {
+    const worker = new Worker(new URL("./game-reader.mjs", import.meta.url), { type: "module" });
+    worker.onerror = (e) => { readerFailed = e; };
+    return worker;
+  } catch (err) {
+    readerFailed = err;
+    return null;
+  }
+})();
+
 function readGame() {
   return new Promise((resolve, reject) => {
+    if (readerFailed) {
+      reject(readerFailed);
+      return;
+    }
     const start = performance.now();
-    const worker = new Worker(new URL("./game-reader.mjs", import.meta.url), { type: "module" });
-    worker.onmessage = ({ data }) => {
-      worker.terminate();
+    reader.onmessage = ({ data }) => {
+      reader.terminate();
       measure("zip-fetch", start, "zip-arrived");
       if (data.files) resolve({ files: data.files });
       else reject(new Error(data.error));
     };
-    worker.onerror = (e) => {
-      worker.terminate();
+    reader.onerror = (e) => {
+      reader.terminate();
       reject(e);
     };
-    worker.postMessage({ url: GAME_ZIP });
+    reader.postMessage({ url: GAME_ZIP });
   });
 }
 
