@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Boot-time benchmark: how fast does the page paint and become playable?
 
-Opens index.html and static/bare.html (a bare loadPyodide() of the same vendored
-runtime, the floor PyScript adds to) in headless Chromium, alternating app and bare in
-one run, each in a fresh browser profile, and prints medians of
+Opens index.html, static/bare.html (a bare loadPyodide() of the same vendored runtime,
+the floor) and static/bare-pyscript.html (the same runtime through PyScript, running one
+line: PyScript's own cost) in headless Chromium, alternating them in one run, each in a
+fresh browser profile, and prints medians of
   - first paint (the first-contentful-paint entry),
   - loading text (the app only): when the loading message first paints in the player's
     language (Element Timing of #boot-message: it is hidden until boot.js has run),
@@ -11,7 +12,10 @@ one run, each in a fresh browser profile, and prints medians of
     the bare page), from navigation start,
   - bytes on the wire up to that moment (resource timing transferSize),
 for a first visit (empty profile) and a return visit (the same profile, page opened
-again, after the app has stored its runtime snapshot and its service worker is active).
+again, after the app has stored its runtime snapshot and its service worker is active),
+the ratios to bare Pyodide, and the app's first visit step by step: the medians of its
+start-up's performance measures ("manni:<step>", static/js/runtime.mjs and static/main.py:
+when each starts, how long it takes) and when the runtime's files arrived on each page.
 The site is served from 127.0.0.1 by a gzip-compressing static server (html, js, mjs,
 css, json, wasm, toml, py, webmanifest; zips are already compressed), with
 Cache-Control: max-age=600 and Last-Modified revalidation, as GitHub Pages does.
@@ -20,7 +24,7 @@ Cache-Control: max-age=600 and Last-Modified revalidation, as GitHub Pages does.
 9 Mbit/s down, 60 ms round trip, through the DevTools protocol. Not a test: it only
 prints figures.
 
-Usage: python3 scripts/bench_boot.py [--phone] [--runs 5] [--json]
+Usage: python3 scripts/bench_boot.py [--phone] [--runs 5] [--pages app,bare,pyscript] [--json]
 Needs: npm ci && python3 scripts/vendor.py, and playwright (requirements-dev.txt).
 """
 from __future__ import annotations
@@ -49,6 +53,8 @@ GZIP_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".toml", ".py
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
          ".webmanifest": "application/manifest+json", ".toml": "application/toml",
          ".py": "text/x-python"}
+# Files whose arrival (Resource Timing responseEnd) the step table shows.
+ARRIVALS = ["pyodide.asm.wasm", "python_stdlib.zip"]  # manni.zip: a worker's, see zip-fetch
 PHONE_CPU = 4
 PHONE_NET = {"offline": False, "latency": 60, "downloadThroughput": 9_000_000 / 8,
              "uploadThroughput": 9_000_000 / 8 / 4}
@@ -93,11 +99,20 @@ PHASE_PROBE = """
 READ_METRICS = """
 () => {
   const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+  const steps = {};
+  for (const m of performance.getEntriesByType("measure")) {
+    if (m.name.startsWith("manni:")) steps[m.name.slice(6)] = [m.startTime, m.duration];
+  }
+  const arrived = {};
+  for (const e of performance.getEntriesByType("resource")) {
+    const name = e.name.split("/").pop();
+    if (ARRIVALS.includes(name)) arrived[name] = e.responseEnd;
+  }
   return { fcp: fcp ? fcp.startTime : null, text: window.__bootTextAt, ready: window.__bootReadyAt,
            phase: window.__bootPhase || null, bytes: window.__bootBytes,
-           boot: document.documentElement.dataset.boot || null };
+           boot: document.documentElement.dataset.boot || null, steps, arrived };
 }
-"""
+""".replace("ARRIVALS", json.dumps(ARRIVALS))
 
 WAIT_READY = "() => window.__bootReadyAt !== null && document.readyState === 'complete'"
 # The app's return visit is measured once what makes it fast is in place.
@@ -122,14 +137,15 @@ class _GzipHandler(http.server.BaseHTTPRequestHandler):
             return None
         return target
 
-    def _entry(self, f: Path):
+    @classmethod
+    def entry(cls, f: Path):
         mtime = f.stat().st_mtime
-        with self.lock:
-            got = self.cache.get(f)
+        with cls.lock:
+            got = cls.cache.get(f)
             if got is None or got[2] != mtime:
                 raw = f.read_bytes()
                 packed = gzip.compress(raw, 6) if f.suffix in GZIP_SUFFIXES else None
-                got = self.cache[f] = (raw, packed, mtime)
+                got = cls.cache[f] = (raw, packed, mtime)
         return got
 
     def do_HEAD(self):
@@ -140,7 +156,7 @@ class _GzipHandler(http.server.BaseHTTPRequestHandler):
         if f is None:
             self.send_error(404)
             return
-        raw, packed, mtime = self._entry(f)
+        raw, packed, mtime = self.entry(f)
         last_modified = email.utils.formatdate(int(mtime), usegmt=True)
         if self.headers.get("If-Modified-Since") == last_modified:
             self.send_response(304)
@@ -176,6 +192,10 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 class GzipServer:
     def __enter__(self):
+        # Compressed before the first run, which would otherwise wait for it.
+        for f in [ROOT / "index.html", *(ROOT / "static").rglob("*")]:
+            if f.is_file() and f.suffix in GZIP_SUFFIXES:
+                _GzipHandler.entry(f)
         self.httpd = _Server(("127.0.0.1", 0), _GzipHandler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
@@ -224,17 +244,21 @@ def visit_twice(p, url: str, app: bool, phone: bool) -> tuple[dict, dict]:
     return first, again
 
 
-def run(runs: int, phone: bool) -> dict:
+PAGES = {"app": "/index.html", "bare": "/static/bare.html",
+         "pyscript": "/static/bare-pyscript.html"}
+
+
+def run(runs: int, phone: bool, pages: list[str]) -> dict:
     from playwright.sync_api import sync_playwright
 
     results: dict[str, dict[str, list]] = {}
     with GzipServer() as server, sync_playwright() as p:
         for i in range(runs):
-            for name, path in (("app", "/index.html"), ("bare", "/static/bare.html")):
-                first, again = visit_twice(p, server.url + path, name == "app", phone)
+            for name in pages:
+                first, again = visit_twice(p, server.url + PAGES[name], name == "app", phone)
                 r = results.setdefault(name, {})
                 for visit, m in (("first", first), ("return", again)):
-                    for k in ("fcp", "text", "ready", "bytes"):
+                    for k in ("fcp", "text", "ready", "bytes", "steps", "arrived"):
                         r.setdefault(f"{k}_{visit}", []).append(m[k])
                 print(f"run {i + 1}/{runs} {name}: first {first['ready'] / 1000:.2f} s, "
                       f"return {again['ready'] / 1000:.2f} s", file=sys.stderr)
@@ -246,19 +270,53 @@ def median(xs):
     return statistics.median(xs) if xs else float("nan")
 
 
+def step_table(res: dict, visit: str) -> list[str]:
+    """The app's start-up steps (its "manni:" measures) and the runtime's downloads, by
+    median start, with the bare pages' downloads beside them."""
+    steps: dict[str, list] = {}
+    for run_steps in res["app"][f"steps_{visit}"]:
+        for name, (start, took) in run_steps.items():
+            steps.setdefault(name, []).append((start, took))
+    rows = [(median([a for a, _ in v]), median([b for _, b in v]), name)
+            for name, v in steps.items()]
+    arrivals: dict[str, dict[str, float]] = {}
+    for page, r in res.items():
+        for f in ARRIVALS:
+            arrivals.setdefault(f, {})[page] = median([a.get(f) for a in r[f"arrived_{visit}"]])
+    lines = [f"{'step (app, ' + visit + ' visit)':34}{'starts':>9}{'takes':>9}{'ends':>9}"]
+    for start, took, name in sorted(rows):
+        lines.append(f"{name:34}{start / 1000:>8.2f}s{took / 1000:>8.2f}s"
+                     f"{(start + took) / 1000:>8.2f}s")
+    names = [n for n in res if n != "app"]
+    lines.append(f"{'arrived':34}{'app':>9}" + "".join(f"{n:>9}" for n in names))
+    for f, at in arrivals.items():
+        cells = [at.get("app", float("nan"))] + [at.get(n, float("nan")) for n in names]
+        lines.append(f"{f:34}" + "".join(f"{c / 1000:>8.2f}s" if c == c else f"{'-':>9}"
+                                         for c in cells))
+    return lines
+
+
+LABELS = {"app": "app (index.html)", "bare": "bare Pyodide", "pyscript": "bare PyScript"}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--phone", action="store_true",
                     help=f"throttle: CPU {PHONE_CPU}x, 9 Mbit/s down, 60 ms round trip")
     ap.add_argument("--runs", type=int, default=5, help="runs per page (default 5)")
+    ap.add_argument("--pages", default=",".join(PAGES),
+                    help=f"pages to alternate, of {','.join(PAGES)} (default: all)")
     ap.add_argument("--json", action="store_true", help="print raw results as JSON")
     args = ap.parse_args()
+    pages = args.pages.split(",")
+    if "app" not in pages or not set(pages) <= set(PAGES):
+        ap.error(f"--pages: app and any of {', '.join(PAGES)}")
     problem = check_vendored()
     if problem:
         print(f"bench_boot.py: {problem}", file=sys.stderr)
         return 1
 
-    res = run(args.runs, args.phone)
+    res = run(args.runs, args.phone, pages)
     if args.json:
         print(json.dumps(res, indent=2))
         return 0
@@ -268,21 +326,28 @@ def main() -> int:
              else "unthrottled")
     print(f"Boot benchmark: medians of {args.runs} alternating runs, headless {exe}, "
           f"{where}, gzip, 360x740")
-    print(f"{'':26}{'app (index.html)':>18}{'bare (loadPyodide)':>20}")
+    print(f"{'':26}" + "".join(f"{LABELS[n]:>18}" for n in pages))
     for label, key in (("first paint, first visit", "fcp_first"),
                        ("loading text, first visit", "text_first"),
                        ("playable, first visit", "ready_first"),
                        ("first paint, return", "fcp_return"),
                        ("loading text, return", "text_return"),
                        ("playable, return", "ready_return")):
-        a, b = median(res["app"][key]), median(res["bare"][key])
-        bare = f"{b / 1000:>18.2f} s" if b == b else f"{'-':>20}"
-        print(f"{label:26}{a / 1000:>16.2f} s{bare}")
+        cells = [median(res[n][key]) for n in pages]
+        print(f"{label:26}" + "".join(f"{c / 1000:>16.2f} s" if c == c else f"{'-':>18}"
+                                      for c in cells))
     for label, key in (("on the wire, first visit", "bytes_first"),
                        ("on the wire, return", "bytes_return")):
-        a, b = median(res["app"][key]), median(res["bare"][key])
-        print(f"{label:26}{a / 1e6:>15.2f} MB{b / 1e6:>17.2f} MB")
+        print(f"{label:26}" + "".join(f"{median(res[n][key]) / 1e6:>15.2f} MB" for n in pages))
+    for visit in ("first", "return"):
+        if "bare" in res:
+            bare = median(res["bare"][f"ready_{visit}"])
+            ratios = ", ".join(f"{n} {median(res[n][f'ready_{visit}']) / bare:.3f}x"
+                               for n in pages if n != "bare")
+            print(f"playable against bare Pyodide, {visit} visit: {ratios}")
     print("(playable = data-phase leaves 'loading'; bytes up to that moment)")
+    print()
+    print("\n".join(step_table(res, "first")))
     return 0
 
 

@@ -1,5 +1,10 @@
-// The Python runtime as PyScript sees it: pyscript.toml names this module as its
-// `interpreter`. PyScript imports it, reads `version`, and calls `loadPyodide(options)`.
+// The Python runtime and the first table. pyscript.toml names this module as PyScript's
+// `interpreter`, and index.html loads it early (an async module): it starts the runtime
+// as soon as it runs, as a bare loadPyodide() would, and sets up the table as soon as the
+// runtime is up and the game's files are in place. PyScript imports it, reads `version`
+// and calls `loadPyodide(options)`, which gives it that runtime (Python's output then
+// goes to PyScript's); PyScript's own Python start-up and static/main.py (what the first
+// table does not need) run after the table is playable.
 //
 // Return visits start from a memory snapshot of the runtime (made by
 // snapshot-worker.mjs after a plain boot, kept in IndexedDB under the runtime's build id:
@@ -8,13 +13,14 @@
 // `?snapshot=0` in the page URL forces a plain boot and makes no snapshot, for the rest
 // of the tab's session (`?snapshot=1` ends that).
 //
-// The game package (manni.zip: its bytecode and catalogs) is fetched here, not by
-// PyScript's [files], so that it downloads while Python starts (at a low priority: the
-// runtime's own files are needed first), and unpacked into Python's working directory
-// before PyScript runs main.py.
+// The game package (manni.zip: its bytecode and catalogs) is fetched and inflated by
+// game-reader.mjs, off this thread, while Python starts (after the runtime's own
+// downloads), and its files written into Python's working directory.
 //
 // What happened is shown on <html>: data-boot="snapshot" | "plain" (how Python started)
 // and data-snapshot="saved" | "failed" (the background snapshot after a plain boot).
+// Each step of the start-up is a performance measure named "manni:<step>" (see
+// docs/performance.md, "Start-up"; static/main.py adds PyScript's start-up's).
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 import { RUNTIME } from "../vendor/build.mjs";
 import { afterLoading, whenIdle } from "./phase.mjs";
@@ -108,13 +114,93 @@ async function afterBoot(mode) {
   }
 }
 
+// A start-up step from `start` (a time or a mark's name) to now, and a mark "manni:<end>"
+// at its end when named. Never throws: timing is no reason to fail a start.
+function measure(step, start, end) {
+  try {
+    const at = end ? performance.mark(`manni:${end}`).startTime : performance.now();
+    performance.measure(`manni:${step}`, { start, end: at });
+  } catch { /* no User Timing */ }
+}
+
+// The document's own steps: the HTML parsed (Navigation Timing), PyScript's module loaded
+// (its chunk's Resource Timing; it runs once the HTML is parsed), then PyScript up to
+// asking for the runtime (reading its config, its plugins).
+function measureDocument() {
+  try {
+    const parsed = performance.getEntriesByType("navigation")[0].domInteractive;
+    performance.measure("manni:html", { start: 0, end: parsed });
+    const core = performance.getEntriesByType("resource")
+      .find((e) => /\/vendor\/pyscript\/core-[^/]*\.js$/.test(e.name));
+    const loaded = Math.max(parsed, core ? core.responseEnd : 0);
+    performance.measure("manni:pyscript-module", { start: parsed, end: loaded });
+    measure("pyscript-start", loaded, "runtime-asked");
+  } catch { /* no Navigation or User Timing */ }
+}
+
 let game = null;
+// {files} (static/js/game-reader.mjs fetched and inflated them, off this thread) or
+// {bytes} (the zip, fetched here when the worker could not).
 function fetchGame() {
-  game ??= fetch(GAME_ZIP, { priority: "low" }).then((r) => {
+  game ??= readGame().catch(() => fetch(GAME_ZIP, { priority: "low" }).then((r) => {
     if (!r.ok) throw new Error(`${GAME_ZIP}: HTTP ${r.status}`);
     return r.arrayBuffer();
-  });
+  }).then((bytes) => ({ bytes })));
   return game;
+}
+
+// Made when this module runs, while the page's thread is still free to start it; told to
+// fetch when Python starts, when that thread is busy for seconds.
+let readerFailed = null;
+const reader = (() => {
+  try {
+    const worker = new Worker(new URL("./game-reader.mjs", import.meta.url), { type: "module" });
+    worker.onerror = (e) => { readerFailed = e; };
+    return worker;
+  } catch (err) {
+    readerFailed = err;
+    return null;
+  }
+})();
+
+function readGame() {
+  return new Promise((resolve, reject) => {
+    if (readerFailed) {
+      reject(readerFailed);
+      return;
+    }
+    const start = performance.now();
+    reader.onmessage = ({ data }) => {
+      reader.terminate();
+      measure("zip-fetch", start, "zip-arrived");
+      if (data.files) resolve({ files: data.files });
+      else reject(new Error(data.error));
+    };
+    reader.onerror = (e) => {
+      reader.terminate();
+      reject(e);
+    };
+    reader.postMessage({ url: GAME_ZIP });
+  });
+}
+
+// Into Python's working directory: the files, or the zip by Pyodide (which unpacks it
+// with Python's zipfile, now that Python is up).
+function writeGame(pyodide, { bytes, files }) {
+  if (!files) {
+    pyodide.unpackArchive(bytes, "zip", { extractDir: HOME });
+    return;
+  }
+  const { FS } = pyodide;
+  for (const [name, data] of files) {
+    const path = `${HOME}/${name}`;
+    if (name.endsWith("/")) {
+      FS.mkdirTree(path);
+    } else {
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, data);
+    }
+  }
 }
 
 // The catalog of the language boot.js chose (the one Python will choose: the saved
@@ -130,7 +216,10 @@ function fetchCatalog() {
 }
 
 async function withGame(pyodide) {
-  pyodide.unpackArchive(await fetchGame(), "zip", { extractDir: HOME });
+  const zip = await fetchGame();
+  const start = performance.now();
+  writeGame(pyodide, zip);
+  measure("zip-unpack", start, "zip-unpacked");
   const fetched = await fetchCatalog();
   if (!fetched) return;
   const translate = pyodide.pyimport("manni.text.translate");
@@ -138,6 +227,7 @@ async function withGame(pyodide) {
     translate.install(fetched.lang, fetched.text);
   } catch { /* damaged: the page starts in English and fetches it again */ }
   translate.destroy();
+  measure("catalog", "manni:zip-unpacked", "catalog-installed");
 }
 
 function makeSnapshot() {
@@ -157,16 +247,50 @@ function makeSnapshot() {
   worker.postMessage({ key: SNAPSHOT_KEY });
 }
 
+// The modules the first table needs, imported one by one so that each is measured (what
+// it adds to those before it: "manni" is the engine); the last one starts the page.
+const TABLE_IMPORTS = ["manni", "manni.text", "manni.record", "manni.ui.render", "manni.ui.game",
+                       "manni.ui.page.shell", "manni.ui.page.boot"];
+
+function startTable(pyodide) {
+  let last = "manni:game-ready";
+  try {
+    for (const name of TABLE_IMPORTS) {
+      pyodide.runPython(`import ${name}`);
+      measure(`import ${name}`, last, `imported ${name}`);
+      last = `manni:imported ${name}`;
+    }
+    pyodide.runPython("manni.ui.page.boot.start()");
+    measure("first-render", last, "playable");
+  } catch (err) {
+    // manni.ui.page.boot.start shows its own failures; this is for one before it could.
+    console.error(err);
+    const lines = String(err && err.message || err).trim().split("\n");
+    window.manniBoot?.fail(window.manniBoot.t("python_error", "a Python error occurred."),
+                           lines[lines.length - 1]);
+  }
+}
+
 async function started(mode, pyodide) {
+  measure("python-start", "manni:python-starts", "runtime-started");
   await withGame(pyodide);
+  measure("game", "manni:runtime-started", "game-ready");
   step("table");
   root.dataset.boot = mode;
   afterBoot(mode);
+  await parsed;
+  startTable(pyodide);
   return pyodide;
 }
 
-// Read as soon as this module runs (index.html loads it early, before PyScript asks).
-let opening = openSnapshot();
+const parsed = new Promise((resolve) => {
+  if (document.readyState === "loading") addEventListener("DOMContentLoaded", resolve);
+  else resolve();
+});
+
+// Python's output goes to PyScript's once it has asked for the runtime, till then to the
+// console (as Pyodide's own would).
+const io = { stdout: (line) => console.log(line), stderr: (line) => console.warn(line) };
 
 // Pyodide keeps its options for the page's life: without this, the snapshot's 31 MB too.
 function forgetSnapshot(pyodide) {
@@ -174,12 +298,21 @@ function forgetSnapshot(pyodide) {
   if (config) delete config._loadSnapshot;
 }
 
-export async function loadPyodide(options = {}) {
-  const config = { ...options, indexURL: INDEX_URL };
-  const snapshot = await opening;
-  opening = null;
-  fetchGame();
-  fetchCatalog();
+async function boot() {
+  const config = {
+    indexURL: INDEX_URL,
+    stdout: (line) => io.stdout(line),
+    stderr: (line) => io.stderr(line),
+    // The game's files are fetched once the runtime's own have arrived and Python starts
+    // (Pyodide calls fsInit then): on a slow link they do not share the bandwidth with the
+    // wasm, and arrive while Python starts.
+    fsInit: async () => {
+      measure("pyodide-load", "manni:runtime-module", "python-starts");
+      fetchGame();
+      fetchCatalog();
+    },
+  };
+  const snapshot = await openSnapshot();
   if (snapshot) {
     session((s) => s.setItem(ATTEMPT, RUNTIME));
     let pyodide = null;
@@ -196,4 +329,19 @@ export async function loadPyodide(options = {}) {
     }
   }
   return started("plain", await loadRuntime(config));
+}
+
+// Started as soon as this module runs (index.html loads it early, as an async module), as
+// a bare loadPyodide() would: the runtime and the table do not wait for PyScript, which
+// gets the runtime when it asks for it, once the table is set up.
+measure("runtime-module", 0, "runtime-module");
+const runtime = boot();
+
+export async function loadPyodide(options = {}) {
+  measureDocument();
+  if (options.stdout) io.stdout = options.stdout;
+  if (options.stderr) io.stderr = options.stderr;
+  const pyodide = await runtime;
+  performance.mark("manni:pyscript-runtime");
+  return pyodide;
 }

@@ -1,7 +1,9 @@
 """The page boots offline: only 127.0.0.1, no errors, leaves the loading phase."""
 import gzip
 import importlib.util
+import io
 import re
+import zipfile
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -107,21 +109,36 @@ def test_a_download_that_failed_before_boot_js_ran_is_reported(page, base_url, h
     expect(page.locator("#boot-detail")).to_contain_text("pyodide.asm.wasm")
 
 
+def _zip_with(replaced: dict[str, bytes | None]) -> bytes:
+    """static/manni.zip with the entries in ``replaced`` swapped (None: left out)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(ROOT / "static" / "manni.zip") as zin, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            if info.filename not in replaced:
+                zout.writestr(info, zin.read(info.filename))
+        for name, data in replaced.items():
+            if data is not None:
+                zout.writestr(name, data)
+    return out.getvalue()
+
+
 def test_python_error_during_boot_shows_error(page, base_url, monitor):
-    # An uncaught Python error fires no `pageerror`: PyScript adds a .py-error
-    # element; the loading screen must turn it into a visible error, and the
-    # monitor must notice it.
-    page.route(re.compile(r".*/static/main\.py$"), lambda route: route.fulfill(
-        status=200, content_type="text/x-python",
-        body="raise RuntimeError('boot exploded')\n"))
+    # The game's package raises as it is imported: the loading screen must turn it into a
+    # visible error, and the monitor must notice it (an uncaught Python error fires no
+    # `pageerror`).
+    broken = _zip_with({"manni/__init__.pyc": None,
+                        "manni/__init__.py": b"raise RuntimeError('boot exploded')\n"})
+    page.route(re.compile(r".*/static/manni\.zip$"), lambda route: route.fulfill(
+        status=200, content_type="application/zip", body=broken))
     page.goto(f"{base_url}/index.html")
     page.wait_for_function(
         "() => document.getElementById('table').dataset.phase === 'error'", timeout=90_000)
     expect(page.locator("#boot-message")).to_contain_text("Python error")
     expect(page.locator("#boot-detail")).to_contain_text("boot exploded")
-    assert any("boot exploded" in t for t in monitor.py_errors(page))
+    assert any("boot exploded" in t for t in monitor.console_errors)
     assert not monitor.page_errors  # the trap: nothing reaches pageerror
-    with pytest.raises(AssertionError, match="py-error"):
+    with pytest.raises(AssertionError, match="console errors"):
         monitor.assert_clean(page)
 
 
@@ -144,4 +161,58 @@ def test_loading_screen_shows_steps_bytes_and_how_to_play(page, base_url, monito
     assert phase not in ("loading", "error")
     expect(page.locator(".boot-howto")).to_be_hidden()
     expect(page.locator("#boot-progress")).to_be_hidden()
+    monitor.assert_clean(page)
+
+
+# A first visit's steps one after another (static/js/runtime.mjs, static/main.py; their
+# figures: scripts/bench_boot.py, docs/performance.md). "import ..." stands for the first
+# table's imports, one measure each. PyScript's steps run beside them: it gets the
+# runtime, table set up, when it asks, then starts its own Python and runs main.py.
+BOOT_STEPS = ("runtime-module", "pyodide-load", "python-start", "game", "import ...",
+              "first-render")
+PYSCRIPT_STEPS = ("html", "pyscript-module", "pyscript-start")
+AFTER_PLAYABLE = ("pyscript-bootstrap", "later ...")
+READ_MEASURES = """() => performance.getEntriesByType("measure")
+  .filter((m) => m.name.startsWith("manni:"))
+  .map((m) => [m.name.slice(6), m.startTime, m.startTime + m.duration])"""
+
+
+def _in_order(steps: dict, chain: list[str], end: float) -> float:
+    """Each step of ``chain`` starts where the one before it ended (the first at ``end``)
+    and none goes backwards; returns where the last one ends."""
+    missing = [n for n in chain if n not in steps]
+    assert not missing, f"start-up steps not measured: {missing} (measured: {list(steps)})"
+    for name in chain:
+        start, stop = steps[name]
+        assert abs(start - end) < 1 and stop >= start, (name, start, stop, end)
+        end = stop
+    return end
+
+
+def test_every_start_up_step_is_measured_in_order(page, base_url, monitor, boot):
+    page.goto(f"{base_url}/index.html")
+    assert boot(page) not in ("loading", "error")
+    assert page.get_attribute("html", "data-boot") == "plain"
+    page.wait_for_function(
+        "() => performance.getEntriesByName('manni:later manni.ui.page.net_link').length")
+    measures = page.evaluate(READ_MEASURES)
+    steps = {name: (start, end) for name, start, end in measures}
+
+    def expand(names):
+        return [n for step in names for n in (
+            [m for m, _, _ in measures if m.startswith(step[:-3])] if step.endswith("...")
+            else [step])]
+
+    imports = expand(["import ..."])
+    assert "import manni.ui.page.boot" in imports and len(imports) >= 3, imports
+    playable = _in_order(steps, expand(BOOT_STEPS), 0.0)
+    assert page.evaluate("performance.getEntriesByName('manni:playable')[0].startTime") == playable
+    asked = _in_order(steps, expand(PYSCRIPT_STEPS), 0.0)
+    later = expand(AFTER_PLAYABLE)
+    assert {"later manni.bots", "later manni.ui.page.net_link"} <= set(later), later
+    assert steps[later[0]][0] >= max(asked, playable) - 1, (later[0], asked, playable)
+    _in_order(steps, later, steps[later[0]][0])
+    # The game's files: fetched (off the page's thread), then written, within "game".
+    assert steps["zip-fetch"][1] <= steps["zip-unpack"][0]
+    assert steps["game"][0] <= steps["zip-unpack"][0] <= steps["zip-unpack"][1] <= steps["game"][1]
     monitor.assert_clean(page)

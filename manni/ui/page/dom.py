@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import asyncio
 
+import js
+from js import document
 from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
+
+# What pyscript.window is on the main thread. The page starts before PyScript's own Python
+# start-up (static/js/runtime.mjs), so not through PyScript's package.
+window = js
 
 __all__ = ["document", "window", "by_id", "nn", "q", "attr", "on", "proxy", "trace",
            "Storage", "download", "fill_options", "drop_query", "motion"]

@@ -1,24 +1,24 @@
 """Tables with friends: ``?table=ID`` (a guest), ``?host=ID`` (this browser's own table),
-the lobby's buttons. The transport is ``NetLink`` (``net_link.py``)."""
+the lobby's buttons. The transport is ``NetLink`` (``net_link.py``).
+
+The network code is imported when a table is named or hosted, not with the first table
+(static/main.py imports it once the page is up)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from typing import TYPE_CHECKING
 
 from ...inputs import InputError, parse_json
-from ...net import protocol as net_protocol
-from ...net.guest import GuestTable
-from ...net.host import HostTable
-from ...net.links import is_id, new_id, parse_connection, query
-from ...net.protocol import ProtocolError
 from ...rules import get_rules
-from ..netgame import GuestGame, HostGame
 from ..settings import (NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY, Settings,
                         settings_from_options, variant_of)
 from .dom import attr, by_id, nn, window
 from .feature import Feature
-from .net_link import NetLink
+
+if TYPE_CHECKING:
+    from .net_link import NetLink
 
 
 class Friends(Feature):
@@ -31,7 +31,14 @@ class Friends(Feature):
         """Set up ``page.game`` and ``self.net`` from the address, if it names a table; a
         notice (text, kind) if there is one to show."""
         t = self.page.t
-        params = query(str(window.location.search or ""))
+        search = str(window.location.search or "")
+        if "table" not in search and "host" not in search:  # none named: no network code yet
+            return None
+        from ...net.guest import GuestTable
+        from ...net.links import is_id, new_id, parse_connection, query
+        from ...net.protocol import ProtocolError
+        from ..netgame import GuestGame
+        params = query(search)
         table = params.get("table") or params.get("host")
         if table is None:
             return None
@@ -55,6 +62,7 @@ class Friends(Feature):
         return None
 
     def saved_guest(self) -> dict:
+        from ...net.links import is_id
         try:
             data = parse_json(self.page.storage.get(NET_GUEST_KEY) or "{}", max_bytes=1024)
             if isinstance(data, dict) and is_id(data.get("table")) and is_id(data.get("token")) \
@@ -65,6 +73,8 @@ class Friends(Feature):
         return {}
 
     def resume_host(self, table: str, conn) -> tuple[str, str]:
+        from ...net.host import HostTable
+        from ..netgame import HostGame
         page = self.page
         try:
             ht = HostTable.from_json(page.storage.get(NET_HOST_KEY) or "")
@@ -81,6 +91,7 @@ class Friends(Feature):
         return page.t("net.resumed"), "info"
 
     def enter(self, game, conn) -> NetLink:
+        from .net_link import NetLink
         self.leave()
         self.page.game = game
         net = self.net = NetLink(self.page, game, conn)
@@ -93,6 +104,7 @@ class Friends(Feature):
         if self.net is None:
             return
         if self.net.is_host:
+            from ...net import protocol as net_protocol
             for s in self.net.game.table.seats:
                 if s.conn is not None:
                     self.net.send(s.conn, net_protocol.closed("host_left"))
@@ -121,6 +133,10 @@ class Friends(Feature):
 
     # -- the lobby's buttons --------------------------------------------------------------
     def host_table(self, el) -> None:
+        from ...net.host import HostTable
+        from ...net.links import new_id, parse_connection, query
+        from ...net.protocol import ProtocolError
+        from ..netgame import HostGame
         page = self.page
         s = Settings.from_dict({**page.settings_dict(), "variant": by_id("opt-variant").value,
                                 "target": by_id("opt-target").value,
@@ -150,9 +166,10 @@ class Friends(Feature):
         net = self.net
         if net is None or net.is_host:
             return
+        from ...net import protocol as net_protocol
         try:
             name = net_protocol.clean_name(str(by_id("join-name").value or ""))
-        except ProtocolError:
+        except net_protocol.ProtocolError:
             self.page.notices.show(self.page.t("net.name_needed"), kind="warning")
             return
         gt = net.game.table

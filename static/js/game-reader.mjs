@@ -1,0 +1,44 @@
+// Fetches the game package (manni.zip) and inflates its files off the page's thread,
+// which is busy starting the runtime meanwhile; hands them over without a copy:
+// {files: [[path, bytes], ...]} (a folder's path ends with "/"), or {error}.
+// Only the plain zips scripts/vendor.py writes (no zip64, names in ASCII).
+self.onmessage = async ({ data: { url } }) => {
+  try {
+    const response = await fetch(url, { priority: "low" });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const files = await unzip(await response.arrayBuffer());
+    self.postMessage({ files }, files.map(([, bytes]) => bytes.buffer));
+  } catch (err) {
+    self.postMessage({ error: String(err && err.message || err) });
+  }
+};
+
+async function unzip(buffer) {
+  const view = new DataView(buffer);
+  let end = buffer.byteLength - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("manni.zip: no central directory");
+  const names = new TextDecoder();
+  const files = [];
+  let at = view.getUint32(end + 16, true);
+  for (let i = view.getUint16(end + 10, true); i > 0; i--) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("manni.zip: damaged");
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(new Uint8Array(buffer, at + 46, nameLength));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = buffer.slice(start, start + size);  // each its own buffer, to transfer
+    if (method === 0) files.push([name, new Uint8Array(data)]);
+    else if (method === 8) files.push(inflate(data).then((bytes) => [name, bytes]));
+    else throw new Error(`manni.zip: compression method ${method}`);
+  }
+  return Promise.all(files);
+}
+
+async function inflate(data) {
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}

@@ -1,0 +1,72 @@
+"""The first table imports only what it needs; the rest (bots, review, tables with friends)
+is imported when first needed, and static/main.py imports it once PyScript has started,
+while the player reads the hand. Here main.py never arrives, so nothing is imported ahead:
+the first bot move, hint, review and a friend's table must still work at once, on a first
+visit and on a runtime restored from its snapshot.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from manni.actions import KEEP, Play
+from manni.cards import cards_of
+from manni.match import Match
+from manni.record import dumps
+
+from manni_page import BOOT_MS, boot, classic_first_to_choose, import_text, state, wait_settled
+
+HOLD_MAIN_PY = re.compile(r".*/static/main\.py$")
+LATER = "() => performance.getEntriesByType('measure').filter(m => m.name.includes('later'))" \
+        ".map(m => m.name)"
+TABLE_ID = "0123456789abcdef0123456789abcdef"
+
+
+def finished_deal() -> Match:
+    """Classic, the first deal played out (its review is offered)."""
+    m = Match("classic", {"target": 20}, 3)
+    while m.phase == "exchange":
+        m.apply(KEEP)
+    while m.phase == "play":
+        m.apply(Play(cards_of(m.deal.legal_cards())[-1]))
+    return m
+
+
+def first_table(page, base_url: str, how: str, query: str = "") -> None:
+    """Boot (a first visit, or a return visit on the snapshot) with main.py held back (no
+    service worker: it would answer from its cache)."""
+    if how == "snapshot":
+        boot(page, f"{base_url}/index.html?sw=0")
+        page.wait_for_function("() => document.documentElement.dataset.snapshot === 'saved'",
+                               timeout=BOOT_MS)
+    page.route(HOLD_MAIN_PY, lambda route: None)  # never answered
+    boot(page, f"{base_url}/index.html?sw=0{query}")
+    assert page.get_attribute("html", "data-boot") == ("snapshot" if how == "snapshot" else "plain")
+    assert page.evaluate(LATER) == []  # main.py did not run
+
+
+@pytest.mark.parametrize("how", ["first visit", "snapshot"])
+def test_first_hint_bot_move_and_review_need_nothing_imported_ahead(page, base_url, monitor, how):
+    m = classic_first_to_choose()
+    first_table(page, base_url, how)
+    import_text(page, dumps(m))
+    wait_settled(page, 0)
+    page.click("[data-action=hint]")
+    expect(page.locator("#notice")).to_contain_text("Hint: ")
+    page.click("[data-action=keep-hand]")
+    wait_settled(page, 2)  # the opponents chose (the first bot moves) and it is your turn
+    import_text(page, dumps(finished_deal()))
+    page.click(".result [data-action=review]")
+    expect(page.locator("[data-review] .review-summary")).to_be_visible(timeout=60_000)
+    assert page.evaluate(LATER) == []
+    monitor.assert_clean(page)
+
+
+@pytest.mark.parametrize("how", ["first visit", "snapshot"])
+def test_an_invited_friend_sees_the_table_at_once(page, base_url, monitor, how):
+    first_table(page, base_url, how, f"&table={TABLE_ID}")
+    assert state(page).get("net") == "guest"
+    expect(page.locator("#join-name")).to_be_visible()
+    monitor.assert_clean(page)
