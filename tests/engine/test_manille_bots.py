@@ -200,7 +200,7 @@ def _follow(trick, hand, live_extra=(), trump="H"):
 
 def test_medium_lets_the_partners_master_stand_and_feeds_it():
     # Last to play on the partner's A♠: no need to spend the 10♠, a trick of its own later.
-    assert _follow(["7S", "AS", "8S"], ["TS", "JS"], ["9D", "KC"]) == codes("JS")[0]
+    assert _follow(["7S", "AS", "8S"], ["TS", "JS"], ["QS", "9D", "KC"]) == codes("JS")[0]
     # Last to play on the partner's trick, void: give it points (the K♦), not the 7♣.
     assert _follow(["8S", "AS", "9S"], ["KD", "7C"], ["TD", "QC"]) == codes("KD")[0]
 
