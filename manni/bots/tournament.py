@@ -4,9 +4,10 @@ A *board* is one match seed. Its first ``deals`` deals are played once for every
 of the bots to the sides (the cards of deal i depend only on the seed, so every arrangement
 gets the same cards): with three lone seats and three levels all 6 permutations, with two
 levels A, B the 6 arrangements of A,A,B and A,B,B; with two sides of partners A on side 0
-and B on side 1, then swapped. A level's points are its side's. Per board, each level's score is its mean points per deal
-over every seat it held; the board is the unit of the statistics: the mean over boards with a
-95% CI, and the paired difference between levels on the same boards with its 95% CI.
+and B on side 1, then swapped. A level's points are its side's. Per board, each level's
+score is its mean points per deal over every seat it held; the board is the unit of the
+statistics: the mean over boards with a 95% CI, and the paired difference between levels
+on the same boards with its 95% CI.
 """
 
 from __future__ import annotations

@@ -200,7 +200,7 @@ def _follow(trick, hand, live_extra=(), trump="H"):
 
 def test_medium_lets_the_partners_master_stand_and_feeds_it():
     # Last to play on the partner's A♠: no need to spend the 10♠, a trick of its own later.
-    assert _follow(["7S", "AS", "8S"], ["TS", "JS"], ["9D", "KC"]) == codes("JS")[0]
+    assert _follow(["7S", "AS", "8S"], ["TS", "JS"], ["QS", "9D", "KC"]) == codes("JS")[0]
     # Last to play on the partner's trick, void: give it points (the K♦), not the 7♣.
     assert _follow(["8S", "AS", "9S"], ["KD", "7C"], ["TD", "QC"]) == codes("KD")[0]
 
@@ -217,8 +217,9 @@ def test_manille_tournament_json_is_paired_by_side():
         arrangements(("easy", "medium", "hard"), MANILLE.sides)
     out = subprocess.run(
         [sys.executable, "-m", "manni", "tournament", "--rules", "manille", "--levels",
-         "easy,medium", "--boards", "3", "--deals", "1", "--jobs", "1", "--options", '{"talk": false}',
-         "--json"], cwd=ROOT, capture_output=True, text=True, check=True)
+         "easy,medium", "--boards", "3", "--deals", "1", "--jobs", "1",
+         "--options", '{"talk": false}', "--json"],
+        cwd=ROOT, capture_output=True, text=True, check=True)
     res = json.loads(out.stdout)
     assert res["rules"] == "manille" and res["options"] == {"talk": False}
     assert res["arrangements"] == 2 and res["boards"] == 3
