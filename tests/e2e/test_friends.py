@@ -57,6 +57,11 @@ def signal_url():
     proc.wait(timeout=10)
 
 
+def plain(url: str) -> str:
+    """url booted without the start-up snapshot (for pages a test drives itself)."""
+    return with_query(url, "snapshot=0")
+
+
 class Person:
     """One browser context (its own storage, like another person's phone) and its page."""
 
