@@ -2,8 +2,8 @@
 """Bots' decision time in the browser (Pyodide in headless Chromium) next to CPython.
 
 Runs the very same command in both runtimes, `python -m manni bench-bots --json ...`
-(manni.bots.tournament.bench: every decision of whole deals, each level in all three
-seats, timed around bot.steps() with the longest slice between yields):
+(manni.bots.tournament.bench: every decision of whole deals, each level in every
+seat, timed around bot.steps() with the longest slice between yields):
   - CPython: this interpreter, importing manni from the working tree, which must be the
     sources static/manni.zip was built from (its comment says which: scripts/vendor.py);
   - Chromium: static/bench.html served from 127.0.0.1 loads the vendored Pyodide,

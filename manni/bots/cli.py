@@ -6,6 +6,7 @@ import json
 import os
 import sys
 
+from ..errors import ManniError
 from ..rules import get_rules
 from ..variants import VARIANTS
 from . import LEVELS
@@ -58,10 +59,13 @@ def _levels(text: str, sides: int = 3) -> list[str]:
 
 
 def _options(args) -> dict:
-    """The rule-set options given on the command line (``--talk``, ``--target``)."""
-    out: dict = {}
-    if args.talk is not None:
-        out["talk"] = args.talk == "on"
+    """The rule-set options given on the command line (``--options``, a JSON object)."""
+    try:
+        out = json.loads(args.options)
+    except ValueError as e:
+        raise SystemExit(f"--options must be a JSON object: {e}")
+    if not isinstance(out, dict):
+        raise SystemExit("--options must be a JSON object, e.g. '{\"talk\": false}'")
     return out
 
 
@@ -69,6 +73,10 @@ def _tournament(args) -> int:
     from .tournament import run
     rules, options = VARIANTS[args.rules]
     options = {**options, **_options(args)}
+    try:
+        get_rules(rules).resolve_options(options)
+    except ManniError as e:
+        raise SystemExit(str(e))
     levels = _levels(args.levels, len(get_rules(rules).sides))
 
     def progress(done, total):
@@ -142,8 +150,8 @@ def add_commands(sub) -> None:
                    help="a time cap per Expert move, as in the page (0: none)")
     p.add_argument("--ismcts-iterations", type=int, default=1000,
                    help="the reference ISMCTS bot's iterations per move")
-    p.add_argument("--talk", choices=("on", "off"),
-                   help="partnership games: the table talk on or off (the rule set's default)")
+    p.add_argument("--options", default="{}",
+                   help='rule-set options over the variant\'s, as JSON: \'{"talk": false}\'')
     p.add_argument("--card-play", action="store_true",
                    help="every seat keeps its hand (Keep, or discards nothing): card play only")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)

@@ -120,14 +120,17 @@ def draw_discards(hand: int, limit: int, info) -> tuple:
 
 
 def _world(rng, unseen: list[int], me: int, hand: int, sizes=(16, 16)):
-    """Hands by seat (ours as given) and the Manni, dealt from the unseen cards."""
+    """Hands by seat (ours as given; the others' sizes in the order of play) and the Manni,
+    dealt from the unseen cards."""
     rng.shuffle(unseen)
-    hands = [0, 0, 0]
+    n = len(sizes) + 1
+    hands = [0] * n
     hands[me] = hand
-    a, b = (me + 1) % 3, (me + 2) % 3
-    hands[a] = mask_of(unseen[:sizes[0]])
-    hands[b] = mask_of(unseen[sizes[0]:sizes[0] + sizes[1]])
-    return hands, unseen[sizes[0] + sizes[1]:]
+    i = 0
+    for k, size in enumerate(sizes, 1):
+        hands[(me + k) % n] = mask_of(unseen[i:i + size])
+        i += size
+    return hands, unseen[i:]
 
 
 def _play_world(rules, options, contract, hands, manni, me: int, declarer: int, leader: int,
@@ -144,7 +147,8 @@ def _play_world(rules, options, contract, hands, manni, me: int, declarer: int, 
     else:
         out = discards if discards is not None else draw_discards(h, len(manni), info)
         hands[declarer] = (h & ~mask_of(out)) | mask_of(manni[:len(out)])
-    tricks = rollout(hands, leader, (), (0, 0, 0), (0, 0, 0), info, medium_play)
+    zero = (0,) * len(hands)
+    tricks = rollout(hands, leader, (), zero, zero, info, medium_play)
     return rules.deal_score(contract, tricks, options)[me]
 
 
@@ -161,7 +165,7 @@ def rollout_value(view, contract: str, rng, worlds: int,
     me = view.seat
     c = rules.declared(contract, me)
     unseen = cards_of(rules.deck & ~view.hand)
-    leader = (view.dealer + 1) % 3
+    leader = (view.dealer + 1) % rules.seats
     total = 0.0
     pace = Pacer()
     done = 0
@@ -208,8 +212,9 @@ def compute_baseline(rules, options: dict, contract: str,
         if kind == "quick":
             total += deal_score_for(rules, c, quick_tricks(hand, info))
         else:
-            hands = [hand, mask_of(deck[16:32]), mask_of(deck[32:48])]
-            total += _play_world(rules, options, c, hands, deck[48:], 0, 0, rng.randrange(3))
+            hands = [mask_of(deck[16 * s:16 * s + 16]) for s in range(rules.seats)]
+            total += _play_world(rules, options, c, hands, deck[16 * rules.seats:], 0, 0,
+                                 rng.randrange(rules.seats))
             if pace.due():
                 yield
                 pace.resume()
@@ -279,7 +284,7 @@ def _best_draw(view, rng, worlds: int, deadline: float | None = None):
     if len(options) == 1:
         return Discard(options[0])
     unseen = cards_of(rules.deck & ~view.hand & ~view.own_out)
-    leader = (view.dealer + 1) % 3
+    leader = (view.dealer + 1) % rules.seats
     totals = [0.0] * len(options)
     pace = Pacer()
     done = 0

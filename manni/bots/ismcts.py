@@ -127,7 +127,10 @@ class IsmctsBot(Bot):
             pts = list(so_far) if t is not None else None
             node = root
             path = []  # (node, seat that moved into it)
-            while any(hands):
+            live = 0
+            for h in hands:
+                live |= h
+            while live:
                 seat = (leader + len(trick)) % seats
                 h = hands[seat]
                 if t is not None:
@@ -146,6 +149,7 @@ class IsmctsBot(Bot):
                 if trick and c // 13 != trick[0] // 13:
                     voids[seat] |= 1 << (trick[0] // 13)
                 hands[seat] = h & ~(1 << c)
+                live &= ~(1 << c)
                 trick.append(c)
                 if len(trick) == seats:
                     leader = (leader + trick_winner(trick)) % seats
@@ -186,9 +190,11 @@ class IsmctsBot(Bot):
 def _reasons(ranked, k: Knowledge) -> list[tuple[str, dict]]:
     """Why (as Hard says it): the chosen card's mean deal score over its visits, the
     runner-up's, the voids seen."""
-    (card, best), (alt, second) = ranked[0], ranked[1]
-    out = [("expected", {"card": card, "score": best.score / best.visits, "worlds": best.visits}),
-           ("next_best", {"card": alt, "score": second.score / max(1, second.visits)})]
+    card, best = ranked[0]
+    out = [("expected", {"card": card, "score": best.score / best.visits, "worlds": best.visits})]
+    if len(ranked) > 1:  # a search cut short by its deadline may have tried one card only
+        alt, second = ranked[1]
+        out.append(("next_best", {"card": alt, "score": second.score / max(1, second.visits)}))
     voids = [(o, s) for o in k.opps for s in range(4) if k.voids[o] >> s & 1]
     if voids:
         out.append(("voids", {"voids": voids}))

@@ -189,12 +189,6 @@ class RuleSet:
         return CONTRACTS.get(name)
 
     @classmethod
-    def points_won(cls, history) -> list[int] | None:
-        """By side, what the tricks of ``history`` ((leader, cards, winner) each) are worth
-        so far, for rule sets that count card points (None: only tricks count)."""
-        return None
-
-    @classmethod
     def bonus(cls, deal) -> list[int] | None:
         """What a deal scores, by side, the moment it is dealt (None: nothing)."""
         return None

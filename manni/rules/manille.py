@@ -54,17 +54,13 @@ class Parlee(Questions):
         return options["talk"]
 
 
-def history_points(history) -> list[int]:
-    """By side: card points won plus one a trick, in these (leader, cards, winner) tricks."""
-    points = [0, 0]
-    for _, cards, winner in history:
-        points[Manille.side_of[winner]] += 1 + sum(POINTS[c] for c in cards)
-    return points
-
-
 def side_points(deal) -> list[int]:
     """By side: card points won plus one a trick, so far."""
-    return history_points(deal.history)
+    side_of = deal.rules.side_of
+    points = [0, 0]
+    for _, cards, winner in deal.history:
+        points[side_of[winner]] += 1 + sum(POINTS[c] for c in cards)
+    return points
 
 
 def deal_score_of(points: list[int]) -> list[int]:
@@ -142,10 +138,6 @@ class Manille(RuleSet):
     @classmethod
     def score(cls, deal):
         return [0, 0] if deal.unplayed else deal_score_of(side_points(deal))
-
-    @classmethod
-    def points_won(cls, history):
-        return history_points(history)
 
     @classmethod
     def bonus(cls, deal):

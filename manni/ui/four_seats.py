@@ -24,11 +24,21 @@ def side_name(v, side: int, t) -> str:
     return t("side.us") if side == v.side else t("side.them")
 
 
+def points_won(v) -> list[int]:
+    """By side, what the deal's tricks so far are worth (card points and tricks)."""
+    rules = v.ruleset
+    values = rules.card_points or (0,) * 52
+    points = [0] * len(v.sides)
+    for _, cards, winner in v.history:
+        points[rules.side_of[winner]] += rules.trick_points + sum(values[c] for c in cards)
+    return points
+
+
 def score_strip(v, t) -> str:
     """By side: the manche's score against the target, manches won, the deal so far."""
     target = v.options.get("target")
     m = v.manches
-    points = v.ruleset.points_won(v.history) or [0] * len(v.sides)
+    points = points_won(v)
     tricks = [sum(v.tricks[s] for s in side) for side in v.sides]
     belle = (m is not None and not v.finished and all(w == 1 for w in m.won))
     blocks = []

@@ -359,14 +359,6 @@ class Game:
             bot = self._bots[seat] = make_opponent(self.settings.level, seat, self.match.seed)
         return bot
 
-    def bot_question(self, seat: int) -> Ask | None:
-        """The question the computer player in ``seat`` asks before its lead, if any: its
-        bot's own (a ``question(view)`` method), else the page's simple asker."""
-        if self.tutorial is not None:
-            return None
-        return parlee.bot_question(self.match.view(seat), self.opponent(seat),
-                                   self.match.seed + seat)
-
     def opponent_view(self, seat: int):
         return self.match.view(seat)
 

@@ -1,5 +1,5 @@
-"""Table talk at the page: the short sheet of questions, what questions and answers say,
-and how a computer player asks when its bot has no questions of its own. Pure, no ``js``.
+"""Table talk at the page: the short sheet of questions and what questions and answers
+say. Pure, no ``js``. (Computer players ask through their bots' moves: an Ask.)
 
 A question's code in the page is ``count:S`` (how many spades) or ``has:TH`` (the 10 of
 hearts?); it names only public things (a suit, a card the asker may ask about).
@@ -7,7 +7,7 @@ hearts?); it names only public things (a suit, a card the asker may ask about).
 
 from __future__ import annotations
 
-from ..cards import ACE, SUIT_MASKS, SUIT_SYMBOLS, SUITS, TEN, card_code, parse_card
+from ..cards import ACE, SUIT_SYMBOLS, SUITS, TEN, card_code, parse_card
 from ..errors import ManniError
 from ..talk import COUNT, HAS, Ask
 from .markup import _e
@@ -69,39 +69,6 @@ def trick_talk(view) -> list:
 def questions_left(view) -> int:
     per = view.ruleset.talk.per_trick if view.ruleset.talk is not None else 0
     return max(0, per - len(trick_talk(view)))
-
-
-def fallback_question(view, seed: int) -> Ask | None:
-    """A computer player's question when its bot asks none: only the seat about to lead, at
-    most one a trick. Before the first trick it asks how many trumps its partner holds;
-    later, now and then (from the seed), whether the partner holds the 10 of its own
-    longest suit (or that suit's Ace, once the 10 is gone or its own)."""
-    if view.turn != view.seat or view.trick or not view.asks or trick_talk(view):
-        return None
-    open_ = set(view.asks)
-    trump = view.contract.trump
-    trick = len(view.history)
-    if trick == 0 and trump is not None:
-        ask = Ask(COUNT, trump)
-        return ask if ask in open_ else None
-    if (seed + 7 * view.deal_number + 3 * trick) % 3:
-        return None
-    longest = max(range(4), key=lambda s: ((view.hand & SUIT_MASKS[s]).bit_count(), -s))
-    for r in SHEET_RANKS:
-        ask = Ask(HAS, longest * 13 + r)
-        if ask in open_:
-            return ask
-    return None
-
-
-def bot_question(view, bot, seed: int) -> Ask | None:
-    """A computer player's question: its bot's own (a ``question(view)`` method), else
-    :func:`fallback_question`; None if it asks nothing or may not ask now."""
-    if not view.asks:
-        return None
-    own = getattr(bot, "question", None)
-    ask = own(view) if own is not None else fallback_question(view, seed)
-    return ask if ask in view.asks else None
 
 
 def said(ask: Ask, answer, yours: bool, t) -> list[str]:

@@ -217,7 +217,7 @@ def test_manille_tournament_json_is_paired_by_side():
         arrangements(("easy", "medium", "hard"), MANILLE.sides)
     out = subprocess.run(
         [sys.executable, "-m", "manni", "tournament", "--rules", "manille", "--levels",
-         "easy,medium", "--boards", "3", "--deals", "1", "--jobs", "1", "--talk", "off",
+         "easy,medium", "--boards", "3", "--deals", "1", "--jobs", "1", "--options", '{"talk": false}',
          "--json"], cwd=ROOT, capture_output=True, text=True, check=True)
     res = json.loads(out.stdout)
     assert res["rules"] == "manille" and res["options"] == {"talk": False}

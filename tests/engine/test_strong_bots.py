@@ -181,6 +181,19 @@ def test_ismcts_work_and_time_caps():
     assert 1 <= bot.last_stats["worlds"] < 10 ** 9 // 60
 
 
+def test_a_search_cut_short_after_one_world_still_gives_its_reasons():
+    """On a slow phone the deadline can pass after the first world, which tried one card:
+    the hint then says what that card is worth, with no runner-up to compare."""
+    m = _play_position("classic", 12, 0)
+    view = m.view(m.turn)
+    assert view.legal.bit_count() > 1
+    bot = make_bot("ismcts", seed=1, iterations=1)
+    action = bot.choose(view)
+    m.check(action, m.turn)
+    assert bot.last_stats["worlds"] == 1
+    assert [key for key, _ in bot.last_reasons] == ["expected"]
+
+
 def test_an_unknown_playout_is_refused_when_the_bot_is_made():
     for level in ("expert", "ismcts"):
         with pytest.raises(ValueError, match="unknown playout 'greedy'"):

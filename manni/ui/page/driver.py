@@ -40,10 +40,8 @@ async def drive(page, gen: int) -> None:
             # The bot thinks during the pause, which then only tops its time up: a move
             # takes the longer of the two, not their sum.
             started = time.perf_counter()
-            action = g.bot_question(seat)  # the parlée: a question before its lead
-            if action is None:
-                action = await think(g.opponent(seat).steps(g.opponent_view(seat)),
-                                     lambda: gen == page.gen)
+            action = await think(g.opponent(seat).steps(g.opponent_view(seat)),
+                                 lambda: gen == page.gen)
             if action is None:
                 return
             await asyncio.sleep(max(0.0, wait / 1000 - (time.perf_counter() - started)))

@@ -1,0 +1,78 @@
+"""The page's Manille pieces in CPython: settings and ?rules=, the four-seat table's HTML
+(no card of another hand in it), the parlée's sheet and texts."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from manni.cards import card_code, cards_of
+from manni.errors import ManniError
+from manni.talk import COUNT, HAS, Ask
+from manni.text import Translator
+from manni.ui import parlee, tables
+from manni.ui.game import Game
+from manni.ui.settings import Settings, parse_rules
+
+
+def test_rules_in_the_address():
+    assert parse_rules("?rules=manille") == "manille"
+    assert parse_rules("?seed=3&rules=hornafjordur") == "hornafjordur"
+    assert parse_rules("?seed=3") is None
+    for bad in ("?rules=nonsense", "?rules=", "?rules=" + "x" * 3000):
+        with pytest.raises(ManniError):
+            parse_rules(bad)
+
+
+def test_manille_settings_bind_the_manche_and_the_talk():
+    s = Settings.from_dict({"variant": "manille", "manche": "100", "talk": "false", "target": 7})
+    assert s.rules_and_options() == ("manille", {"target": 100, "talk": False})
+    assert Settings.from_dict({"variant": "classic", "manche": 100, "target": 7}) \
+        .rules_and_options() == ("classic", {"target": 7})
+    aside: list = []
+    assert Settings.from_dict({"manche": 70}, aside=aside).manche == 50 and aside == ["manche"]
+
+
+def play_until(game, moves: int) -> None:
+    for _ in range(moves):
+        seat = game.bot_seat()
+        if seat is None:
+            assert game.tap_card(card_code(cards_of(game.view.legal)[0])), game.notice
+        else:
+            game.play_opponent_now()
+
+
+@pytest.mark.parametrize("moves", [0, 5, 13, 30])
+def test_four_seat_table_shows_no_other_hand(moves):
+    game = Game.new(Settings(variant="manille", level="easy"), seed=11, t=Translator("en"))
+    play_until(game, moves)
+    html = tables.table_html(game) + tables.score_sheet(game)
+    d = game.match.deal
+    for s in (1, 2, 3):
+        for c in cards_of(d.hands[s]):
+            if c == d.cut:
+                continue
+            assert not re.search(rf"(?<![A-Za-z0-9:]){card_code(c)}(?![A-Za-z0-9])", html)
+            assert Translator("en").card(c) not in html
+    for seat, place in ((1, "right"), (2, "top"), (3, "left")):
+        assert re.search(rf'class="seat seat-{seat} side-{seat % 2} {place}', html)
+
+
+def test_the_sheet_asks_only_what_makes_sense_and_answers_say_the_truth():
+    game = Game.new(Settings(variant="manille", level="easy"), seed=6, t=Translator("en"))
+    v = game.view
+    assert v.turn == 0 and not v.history  # you lead the first trick
+    asks = parlee.sheet_asks(v)
+    assert [a for a in asks if a.kind == COUNT] == [Ask(COUNT, s) for s in range(4)]
+    assert all(not v.hand >> a.subject & 1 for a in asks if a.kind == HAS)
+    code = parlee.ask_code(asks[0])
+    assert parlee.parse_ask(code) == asks[0]
+    assert game.ask(code)
+    answer = game.match.deal.answers[-1]
+    partner = game.match.deal.hands[2]
+    assert answer.value == len([c for c in cards_of(partner) if c // 13 == 0])
+    assert "question left" in tables.table_html(game)
+    assert game.ask(parlee.ask_code(parlee.sheet_asks(game.view)[0]))
+    assert parlee.questions_left(game.view) == 0 and "talk-sheet" not in tables.table_html(game)
+    with pytest.raises(ManniError):
+        parlee.parse_ask("count:X")
