@@ -228,8 +228,9 @@ class HostTable:
         self.started = True
 
     def swap(self, a: int, b: int) -> list[tuple[str, str]] | None:
-        """Before the start, the players of two guest seats change places (the host keeps
-        seat 0); the welcomes that tell the connected ones their new seats, or None."""
+        """Before the start, whoever sits in two seats (a guest, or nobody) changes places;
+        the host keeps seat 0. The welcomes that tell the connected ones their new seats,
+        or None if the swap is not allowed."""
         if self.started or a == b or not all(0 < x < len(self.seats) for x in (a, b)):
             return None
         self.seats[a], self.seats[b] = self.seats[b], self.seats[a]

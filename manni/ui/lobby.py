@@ -49,10 +49,12 @@ def host_lobby(game, url: str, levels, can_share: bool) -> str:
     t, table = game.t, game.table
     options = "".join(f'<option value="{_e(v)}"{" selected" if v == table.level else ""}>'
                       f'{_e(t(f"level.{v}"))}</option>' for v in levels)
-    partners = f'<p>{_e(t("net.partner_help"))}</p>' if game.partner_seat is not None else ""
+    pairs = game.partner_seat is not None
+    partners = f'<p>{_e(t("net.partner_help"))}</p>' if pairs else ""
     return (f'<section class="net-lobby" aria-labelledby="net-title">'
             f'<h2 id="net-title">{_e(t("net.host_title"))}</h2>'
-            f'<p>{_e(t("net.host_help"))}</p>{_invite(url, t, can_share)}{partners}'
+            f'<p>{_e(t("net.host_help_partners" if pairs else "net.host_help"))}</p>'
+            f'{_invite(url, t, can_share)}{partners}'
             f'{_seat_items(table.infos(), t, 0, game.partner_seat)}'
             f'<label class="field"><span>{_e(t("net.bot_level"))}</span>'
             f'<select id="net-level">{options}</select></label>'

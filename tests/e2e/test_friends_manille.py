@@ -50,7 +50,8 @@ def test_four_people_play_a_manille_deal_two_against_two(people, base_url, signa
     host.page.click("[data-action=start-table]")
     everyone = [host, ann, bob, cid]
     for p in everyone:
-        p.page.wait_for_selector(".felt.four #hand button[data-card]", timeout=STEP_MS)
+        p.page.wait_for_selector("#hand button[data-card]", timeout=STEP_MS)
+        assert p.page.locator(".felt.four").count() == 1
     # each page is turned to its own seat: the partner faces it
     assert top_name(host) == "Ann" and top_name(ann) == "Hosty"
     assert top_name(bob) == "Cid" and top_name(cid) == "Bob"

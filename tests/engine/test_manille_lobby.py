@@ -39,6 +39,7 @@ def test_the_host_picks_its_partner_and_the_guests_learn_their_seats():
     assert 'data-action="pick-partner" data-seat="1"' in html
     assert 'data-action="pick-partner" data-seat="3"' in html
     assert 'data-seat="2"' in html and "your partner" in html and "Two against two" in html
+    assert "up to three friends" in html
     welcomes = g.choose_partner(1)  # Ann across the table, Bo to the host's right
     assert [s.name for s in table.seats] == ["Hosty", "Bo", "Ann", ""]
     assert sorted((to, P.parse_host(text).seat) for to, text in welcomes) == [("c1", 2), ("c2", 1)]
@@ -64,3 +65,4 @@ def test_a_manni_table_has_no_partner_to_pick():
     assert g.partner_seat is None and g.choose_partner(1) is None
     html = lobby.host_lobby(g, "https://x/?table=" + TABLE, ("easy",), False)
     assert "pick-partner" not in html and "Two against two" not in html
+    assert "one or two friends" in html
