@@ -234,8 +234,8 @@ class HostTable:
         if self.started or a == b or not all(0 < x < len(self.seats) for x in (a, b)):
             return None
         self.seats[a], self.seats[b] = self.seats[b], self.seats[a]
-        return [(self.seats[i].conn, P.welcome(i, self.seats[i].last_seq)) for i in (a, b)
-                if self.seats[i].kind == "guest" and self.seats[i].conn is not None]
+        moved = [(i, self.seats[i]) for i in (a, b) if self.seats[i].kind == "guest"]
+        return [(s.conn, P.welcome(i, s.last_seq)) for i, s in moved if s.conn is not None]
 
     # -- spectators ------------------------------------------------------------------------
     def _watch(self, conn: str, msg: P.Hello) -> Outcome:

@@ -42,14 +42,16 @@ for i, (name, options) in enumerate(games):
     spec = RULE_SETS[name].options.get("target")  # the shortest match each allows
     short = {"target": spec.low if spec.low is not None else min(spec.values)} if spec else {}
     match = Match(name, {**short, **options}, seed=40 + i)
-    play(match, [make_bot(level, seed=s) for s, level in enumerate(("easy", "medium", "easy"))])
+    seats = RULE_SETS[name].seats
+    play(match, [make_bot(("easy", "medium")[s % 2], seed=s) for s in range(seats)])
     assert match.finished and match.winners
     again = loads(dumps(match))
     assert again.totals == match.totals and len(again.deals) == len(match.deals)
     # and one deal with the Hard bot at the table (its search, in this runtime)
     hard = Match(name, {**short, **options}, seed=90 + i)
-    play(hard, [make_bot("easy", seed=0), make_bot("medium", seed=1),
-                make_bot("hard", seed=2, worlds=2)], whole=False)
+    play(hard, [make_bot("hard", seed=s, worlds=2) if s == 2
+                else make_bot(("easy", "medium")[s % 2], seed=s) for s in range(seats)],
+         whole=False)
     assert hard.phase in ("deal-over", "match-over")
     out[" ".join([name, *options])] = len(match.deals)
 Translator("en")
