@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS, cards_of
 from ..states import MatchPhase, Phase
-from . import parlee
+from . import parlee, sheet
 from .markup import YOU, _e, card_face, sort_hand, trick_won
 from .render import fan, hand_html, practice_tools, tools_bar, trick_pile
 from .render import status_text as base_status
@@ -147,6 +147,8 @@ def status_text(game) -> str:
     if game.phase == MatchPhase.PLAY and v.turn == YOU and not v.trick and parlee.sheet_asks(v) \
             and parlee.questions_left(v):
         return t("status.your_lead_ask", name=t.seat(v.partners[0]))
+    if parlee.offers_ask(game):
+        return t("status.partner_lead_ask", name=t.seat(v.partners[0]))
     return base_status(game)
 
 
@@ -199,6 +201,16 @@ def score_sheet(game) -> str:
              f'<thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>') if rows else \
         f'<p class="sheet-empty">{_e(t("sheet.empty"))}</p>'
     return table + (f'<ol class="manches">{manches}</ol>' if manches else "")
+
+
+def last_trick(game) -> str:
+    """The trick just taken; at a new deal's start, the previous deal's last one."""
+    v, t = game.view, game.t
+    deals = game.match.deals
+    if v.history or len(deals) < 2 or not deals[-2].history:
+        return sheet.last_trick(game)
+    return (f'<p class="last-from">{_e(t("last.previous_deal", n=len(deals) - 1))}</p>'
+            + sheet.trick_list(deals[-2].history[-1], v.seats, t))
 
 
 def review_button(game, cls: str = "btn small") -> str:
