@@ -92,7 +92,7 @@ def seat_html(v, seat: int, game) -> str:
         hand = fan(v.hand_sizes[seat])
         stats += f'<span class="visually-hidden">{_e(t.plural("seat.cards", v.hand_sizes[seat]))}</span>'
     note = ""
-    if is_turn:
+    if is_turn and not parlee.offers_ask(game):  # not "thinking" while it waits for you
         note = t("seat.your_turn") if seat == YOU else t("seat.thinking")
     bubbles = "".join(parlee.bubble_html(a, t) for a in parlee.trick_talk(v)[-1:]
                       if a.partner == seat)
@@ -228,13 +228,13 @@ def table_html(game) -> str:
     seats = "".join(seat_html(v, s, game) for s in (2, 3, 1))
     return (f'<div class="felt four">{score_strip(v, t)}{seats}'
             f'<div class="centre">{trump_box(v, t, practice_tools(game))}'
-            f'{trick_area(v, t, game.deal_note)}</div></div>'
+            f'{trick_area(v, t, game.deal_note)}</div>{parlee.sheet_html(game)}</div>'
             f'{game.tutorial.prompt_html(game) if game.tutorial is not None else ""}'
             f'{parlee.talk_log(v, t)}'
             f'<p class="status" id="status">{_e(status_text(game))}</p>'
             f'<div class="me">{seat_html(v, YOU, game)}{tools_bar(game)}'
             f'{review_button(game) if game.phase != MatchPhase.MATCH_OVER else ""}</div>'
-            f'{parlee.sheet_html(game)}{hand_html(game)}{result_panel(game)}')
+            f'{hand_html(game)}{result_panel(game)}')
 
 
 def deal_summary(match, v, t, index: int, manches_before: int) -> str:
