@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS, cards_of
 from ..states import MatchPhase, Phase
-from . import parlee
+from . import parlee, sheet
 from .markup import YOU, _e, card_face, sort_hand, trick_won
 from .render import fan, hand_html, practice_tools, tools_bar, trick_pile
 from .render import status_text as base_status
@@ -92,7 +92,7 @@ def seat_html(v, seat: int, game) -> str:
         hand = fan(v.hand_sizes[seat])
         stats += f'<span class="visually-hidden">{_e(t.plural("seat.cards", v.hand_sizes[seat]))}</span>'
     note = ""
-    if is_turn:
+    if is_turn and not parlee.offers_ask(game):  # not "thinking" while it waits for you
         note = t("seat.your_turn") if seat == YOU else t("seat.thinking")
     bubbles = "".join(parlee.bubble_html(a, t) for a in parlee.trick_talk(v)[-1:]
                       if a.partner == seat)
@@ -147,6 +147,8 @@ def status_text(game) -> str:
     if game.phase == MatchPhase.PLAY and v.turn == YOU and not v.trick and parlee.sheet_asks(v) \
             and parlee.questions_left(v):
         return t("status.your_lead_ask", name=t.seat(v.partners[0]))
+    if parlee.offers_ask(game):
+        return t("status.partner_lead_ask", name=t.seat(v.partners[0]))
     return base_status(game)
 
 
@@ -201,6 +203,16 @@ def score_sheet(game) -> str:
     return table + (f'<ol class="manches">{manches}</ol>' if manches else "")
 
 
+def last_trick(game) -> str:
+    """The trick just taken; at a new deal's start, the previous deal's last one."""
+    v, t = game.view, game.t
+    deals = game.match.deals if game.match is not None else ()  # a guest holds no match
+    if v.history or len(deals) < 2 or not deals[-2].history:
+        return sheet.last_trick(game)
+    return (f'<p class="last-from">{_e(t("last.previous_deal", n=len(deals) - 1))}</p>'
+            + sheet.trick_list(deals[-2].history[-1], v.seats, t))
+
+
 def review_button(game, cls: str = "btn small") -> str:
     """The review of the last finished deal (while the next one is played, or at the end)."""
     deals = game.reviewable()
@@ -216,13 +228,13 @@ def table_html(game) -> str:
     seats = "".join(seat_html(v, s, game) for s in (2, 3, 1))
     return (f'<div class="felt four">{score_strip(v, t)}{seats}'
             f'<div class="centre">{trump_box(v, t, practice_tools(game))}'
-            f'{trick_area(v, t, game.deal_note)}</div></div>'
+            f'{trick_area(v, t, game.deal_note)}</div>{parlee.sheet_html(game)}</div>'
             f'{game.tutorial.prompt_html(game) if game.tutorial is not None else ""}'
             f'{parlee.talk_log(v, t)}'
             f'<p class="status" id="status">{_e(status_text(game))}</p>'
             f'<div class="me">{seat_html(v, YOU, game)}{tools_bar(game)}'
             f'{review_button(game) if game.phase != MatchPhase.MATCH_OVER else ""}</div>'
-            f'{parlee.sheet_html(game)}{hand_html(game)}{result_panel(game)}')
+            f'{hand_html(game)}{result_panel(game)}')
 
 
 def deal_summary(match, v, t, index: int, manches_before: int) -> str:

@@ -47,6 +47,8 @@ def make_opponent(level: str, seat: int, seed: int):
 
 # --------------------------------------------------------------------------------------
 class Game:
+    partner_waits = True  # while you may ask before your partner's lead, it waits
+
     def __init__(self, match: Match, settings: Settings, t: Translator | None = None) -> None:
         self.match = match
         self.settings = settings
@@ -63,6 +65,7 @@ class Game:
         self.tutorial: Tutorial | None = None  # a Tutorial when this is the "Learn by playing" deal
         self.sheet_open = True      # the parlée's sheet of questions (when you may ask)
         self.deal_note = ""         # what the last deal came to, shown until a card is played
+        self.let_lead: tuple | None = None  # (deal, trick) whose lead you left to your partner
 
     # -- creation ----------------------------------------------------------------------
     @classmethod
@@ -115,7 +118,8 @@ class Game:
 
     def bot_seat(self) -> int | None:
         """The opponent who must act now, if any."""
-        if self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and self.match.turn != YOU:
+        if self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and self.match.turn != YOU \
+                and not parlee.offers_ask(self):
             return self.match.turn
         return None
 

@@ -67,6 +67,8 @@ class WatchTranslator(NamedTranslator):
 
 
 class HostGame(Game):
+    partner_waits = False  # at a table with friends a computer partner leads at once
+
     def __init__(self, match: Match, settings: Settings, table: HostTable) -> None:
         self.table = table
         super().__init__(match, settings, NamedTranslator(settings.lang, table.infos))
@@ -148,6 +150,7 @@ class HostGame(Game):
 
 class GuestGame(Game):
     """A guest's table. ``self.match`` is None: everything comes from the host's state."""
+    partner_waits = False
 
     def __init__(self, table: GuestTable, settings: Settings) -> None:
         self.table = table

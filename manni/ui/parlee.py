@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..cards import ACE, SUIT_SYMBOLS, SUITS, TEN, card_code, parse_card
 from ..errors import ManniError
+from ..states import MatchPhase, Phase
 from ..talk import COUNT, HAS, Ask
 from .markup import _e
 
@@ -71,6 +72,32 @@ def questions_left(view) -> int:
     return max(0, per - len(trick_talk(view)))
 
 
+def partner_lead(view) -> tuple | None:
+    """``(deal, trick)`` while the view's partner is to lead and the view's seat may ask."""
+    if view.phase != Phase.PLAY or view.trick or view.turn not in view.partners:
+        return None
+    if not questions_left(view) or not sheet_asks(view):
+        return None
+    return (view.deal_number, len(view.history))
+
+
+def offers_ask(game) -> bool:
+    """The game's partner is to lead and it may still ask: the table waits for it (a
+    question, or its leaving the lead to the partner)."""
+    if not game.partner_waits or game.tutorial is not None or game.phase != MatchPhase.PLAY:
+        return False
+    lead = partner_lead(game.view)
+    return lead is not None and lead != game.let_lead
+
+
+def leave_lead(game) -> bool:
+    """The game's seat lets its partner lead without (more) questions."""
+    ok = offers_ask(game)
+    if ok:
+        game.let_lead = partner_lead(game.view)
+    return ok
+
+
 def said(ask: Ask, answer, yours: bool, t) -> list[str]:
     """What the live region says of a question and its answer."""
     q = question_text(ask, t)
@@ -114,6 +141,10 @@ def sheet_html(game) -> str:
     head = (f'<button type="button" class="btn small talk-toggle" data-action="parlee" '
             f'aria-expanded="{"true" if game.sheet_open else "false"}" aria-controls="talk-sheet">'
             f'{_e(t("talk.ask", name=partner))} · {_e(t.plural("talk.left", left))}</button>')
+    if offers_ask(game):
+        head = (f'<div class="talk-head">{head}<button type="button" class="btn small primary '
+                f'let-lead" data-action="let-lead">{_e(t("talk.let_lead", name=partner))}'
+                f'</button></div>')
     if not game.sheet_open:
         return f'<div class="talk-bar">{head}</div>'
     counts = "".join(_ask_button(a, SUIT_SYMBOLS[a.subject], t) for a in asks if a.kind == COUNT)

@@ -272,7 +272,8 @@ def declare_panel(game) -> str:
 
 def tools_bar(game) -> str:
     v, t = game.view, game.t
-    last = "" if v.history else " disabled"
+    # a table of four shows the previous deal's last trick until one is taken in this deal
+    last = "" if v.history or (v.partners and v.deal_number > 1) else " disabled"
     busy = game.hint_busy
     hint = "" if (game.can_hint() and not busy) else " disabled"
     if busy:

@@ -124,10 +124,15 @@ def last_trick(game) -> str:
     v, t = game.view, game.t
     if not v.history:
         return f'<p>{_e(t("last.none"))}</p>'
-    leader, cards, winner = v.history[-1]
+    return trick_list(v.history[-1], v.seats, t)
+
+
+def trick_list(trick, seats: int, t) -> str:
+    """A finished trick ``(leader, cards, winner)``: each card under its player."""
+    leader, cards, winner = trick
     items = []
     for i, c in enumerate(cards):
-        seat = (leader + i) % v.seats
+        seat = (leader + i) % seats
         led = f' <span class="led">({_e(t("last.led"))})</span>' if i == 0 else ""
         items.append(f'<li class="{"won" if seat == winner else ""}"><span class="who">{_e(t.seat(seat))}{led}</span>'
                      f'{card_face(c, t)}</li>')

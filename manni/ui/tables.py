@@ -12,3 +12,7 @@ def table_html(game) -> str:
 
 def score_sheet(game) -> str:
     return (four_seats if game.view.partners else sheet).score_sheet(game)
+
+
+def last_trick(game) -> str:
+    return (four_seats if game.view.partners else sheet).last_trick(game)

@@ -108,7 +108,11 @@ def play_match(page, talk: bool) -> tuple[list[dict], int]:
             seen[(int(st["deal"]), talk_now["trick"], i)] = {**entry, "deal": int(st["deal"]),
                                                              "trick": talk_now["trick"]}
         asks = page.locator("[data-action=ask]")
-        if talk and asks.count() and moves % 2 == 0:
+        let_lead = page.locator("[data-action=let-lead]")
+        if let_lead.count() and (moves % 2 or not asks.count()):
+            let_lead.click()  # your partner is to lead: the table waited for you
+            st = wait_settled(page, n + 1)
+        elif talk and asks.count() and moves % 2 == 0:
             asks.nth(moves % asks.count()).click()
             mine += 1
             st = wait_settled(page, n + 1)
@@ -257,4 +261,78 @@ def test_seed_link_and_undo_fairness(session):
     assert wait_settled(page)["actions"] == "1"
     expect(page.locator(".talk-log li")).to_have_count(1)
     assert page.locator(".talk-log li").get_attribute("data-ask") == code
+    monitor.assert_clean(page)
+
+
+FITS = """() => { const box = e => e.getBoundingClientRect();
+  const inside = r => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  const els = [...document.querySelectorAll('#hand button[data-card], .talk-bar, .talk-sheet .ask,'
+                                          + ' .felt .seat, .score-strip, .trick')];
+  return {scroll: document.documentElement.scrollHeight - innerHeight, count: els.length,
+          cards: document.querySelectorAll('#hand button[data-card]').length,
+          sheet: !!document.querySelector('.talk-bar.open .talk-sheet'),
+          out: els.filter(e => !inside(box(e))).map(e => e.className)}; }"""
+
+
+def test_the_table_and_the_open_sheet_fit_a_phone_without_scrolling(session):
+    page, monitor, base_url = session
+    start_manille(page, talk=True)
+    for seed in (6, 2):  # you lead trick 1; your partner does
+        page.goto(f"{base_url}/index.html?snapshot=0&rules=manille&seed={seed}")
+        wait_settled(page)
+        page.wait_for_function("() => !document.querySelector('#hand .in-flight')")
+        fit = page.evaluate(FITS)
+        assert fit["cards"] == 8 and fit["sheet"], fit
+        assert fit["scroll"] <= 0 and not fit["out"], fit
+    monitor.assert_clean(page)
+
+
+def test_you_may_ask_before_your_partner_leads(session):
+    page, monitor, base_url = session
+    start_manille(page, talk=True)
+    page.goto(f"{base_url}/index.html?snapshot=0&rules=manille&seed=2")  # partner leads trick 1
+    st = wait_settled(page)
+    assert st["actions"] == "0"
+    let_lead = page.locator("[data-action=let-lead]")
+    expect(let_lead).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("Ask first, or let them lead")
+    page.wait_for_timeout(600)  # several moves' time at the fastest speed: nobody moved
+    assert wait_settled(page)["actions"] == "0"
+    expect(page.locator(".trick .card")).to_have_count(0)
+    page.locator("[data-action=ask]").first.click()
+    wait_settled(page, 1)
+    expect(page.locator(".talk-log li[data-asker='0']")).to_have_count(1)
+    expect(page.locator(".bubble[data-seat='2']")).to_have_count(1)
+    expect(let_lead).to_be_visible()  # one question left: still your choice
+    page.wait_for_timeout(400)
+    expect(page.locator(".trick .card")).to_have_count(0)
+    let_lead.click()
+    st = wait_settled(page, 2)
+    expect(page.locator(".trick .slot-2 .card")).to_have_count(1)  # your partner led
+    expect(page.locator("[data-action=let-lead]")).to_have_count(0)
+    # in the muette the partner leads at once: no sheet, nothing to wait for
+    start_manille(page, talk=False)
+    page.goto(f"{base_url}/index.html?snapshot=0&rules=manille&seed=2")
+    st = wait_settled(page, 1)
+    expect(page.locator("[data-action=let-lead], [data-action=ask]")).to_have_count(0)
+    assert record(page)["seed"] == 2
+    monitor.assert_clean(page)
+
+
+def test_last_trick_at_a_new_deal_shows_the_previous_deals(session):
+    page, monitor, _ = session
+    st = start_manille(page, talk=False)
+    while st["deal"] == "1":
+        n = int(st["actions"])
+        page.locator("#hand button[data-card].playable").first.click()
+        st = wait_settled(page, n + 1)
+    m = true_match(page)
+    assert not m.deal.history  # no trick of deal 2 can be taken before you have played
+    page.click("[data-action=last-trick]")
+    body = page.locator("#last-body")
+    expect(body).to_contain_text("The last trick of deal 1")
+    t = Translator("en")
+    labels = body.locator(".card").evaluate_all("els => els.map(e => e.ariaLabel)")
+    assert labels == [t.card(c) for c in m.deals[0].history[-1][1]]
+    page.keyboard.press("Escape")
     monitor.assert_clean(page)

@@ -36,7 +36,9 @@ def test_manille_settings_bind_the_manche_and_the_talk():
 def play_until(game, moves: int) -> None:
     for _ in range(moves):
         seat = game.bot_seat()
-        if seat is None:
+        if parlee.offers_ask(game):
+            assert seat is None and game.waits_for_you() and parlee.leave_lead(game)
+        elif seat is None:
             assert game.tap_card(card_code(cards_of(game.view.legal)[0])), game.notice
         else:
             game.play_opponent_now()
@@ -76,3 +78,62 @@ def test_the_sheet_asks_only_what_makes_sense_and_answers_say_the_truth():
     assert parlee.questions_left(game.view) == 0 and "talk-sheet" not in tables.table_html(game)
     with pytest.raises(ManniError):
         parlee.parse_ask("count:X")
+
+
+def until_partner_leads(game, limit: int = 400) -> None:
+    """Play (you: the first legal card; the bots' own moves) until the table waits for you
+    before your partner's lead."""
+    for _ in range(limit):
+        if parlee.offers_ask(game):
+            return
+        if game.bot_seat() is None:
+            assert game.tap_card(card_code(cards_of(game.view.legal)[0])), game.notice
+        else:
+            game.play_opponent_now()
+    raise AssertionError("your partner never led")
+
+
+def test_the_table_waits_for_your_question_before_your_partners_lead():
+    game = Game.new(Settings(variant="manille", level="medium"), seed=3, t=Translator("en"))
+    until_partner_leads(game)
+    v = game.view
+    assert v.turn == 2 and not v.trick and game.bot_seat() is None and game.waits_for_you()
+    html = tables.table_html(game)
+    assert 'data-action="let-lead"' in html and 'data-action="ask"' in html
+    assert "leads next. Ask first, or let them lead." in html
+    n = len(game.match.actions)
+    assert game.ask(parlee.ask_code(parlee.sheet_asks(v)[0]))
+    assert len(game.match.actions) == n + 1 and parlee.questions_left(game.view) == 1
+    assert parlee.offers_ask(game) and game.bot_seat() is None  # one question left: still yours
+    assert parlee.leave_lead(game) and not parlee.leave_lead(game)
+    assert game.bot_seat() == 2 and 'data-action="let-lead"' not in tables.table_html(game)
+    game.play_opponent_now()
+    assert len(game.view.trick) == 1 or game.match.deal.answers[-1].asker == 2
+
+
+def test_muette_never_waits_for_a_question():
+    game = Game.new(Settings(variant="manille", level="medium", talk=False), seed=3,
+                    t=Translator("en"))
+    for _ in range(40):
+        assert not parlee.offers_ask(game)
+        if game.bot_seat() is None:
+            assert game.tap_card(card_code(cards_of(game.view.legal)[0])), game.notice
+        else:
+            game.play_opponent_now()
+    assert 'data-action="let-lead"' not in tables.table_html(game)
+
+
+def test_the_last_trick_at_a_new_deal_is_the_previous_deals():
+    game = Game.new(Settings(variant="manille", level="easy", talk=False), seed=5,
+                    t=Translator("en"))
+    assert "No trick has been completed" in tables.last_trick(game)
+    while len(game.match.deals) < 2:
+        play_until(game, 1)
+    last = game.match.deals[0].history[-1]
+    html = tables.last_trick(game)
+    assert "The last trick of deal 1" in html
+    t = Translator("en")
+    assert re.findall(r'aria-label="([^"]+)"', html) == [t.card(c) for c in last[1]]
+    play_until(game, 4)  # a trick of the new deal taken: that one is shown
+    if game.view.history:
+        assert "deal 1" not in tables.last_trick(game)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import parlee
 from .dom import attr
 from .feature import Feature
 
@@ -15,4 +16,9 @@ class Parlee(Feature):
         g.sheet_open = not g.sheet_open
         self.page.render()
 
-    ACTIONS = {"ask": ask, "parlee": toggle_sheet}
+    def let_lead(self, el) -> None:
+        if parlee.leave_lead(self.page.game):
+            self.page.render()
+            self.page.restart_driver()
+
+    ACTIONS = {"ask": ask, "parlee": toggle_sheet, "let-lead": let_lead}

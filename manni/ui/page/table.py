@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import sheet, tables
+from .. import tables
 from .dom import attr, by_id
 from .feature import Feature
 
@@ -41,7 +41,7 @@ class TableControls(Feature):
         by_id("scores-dialog").showModal()
 
     def last_trick(self, el) -> None:
-        by_id("last-body").innerHTML = sheet.last_trick(self.page.game)
+        by_id("last-body").innerHTML = tables.last_trick(self.page.game)
         by_id("last-dialog").showModal()
 
     ACTIONS = {"take-manni": take_manni, "keep-hand": keep_hand,
