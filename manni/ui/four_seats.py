@@ -206,7 +206,7 @@ def score_sheet(game) -> str:
 def last_trick(game) -> str:
     """The trick just taken; at a new deal's start, the previous deal's last one."""
     v, t = game.view, game.t
-    deals = game.match.deals if game.match is not None else ()  # a guest holds no match
+    deals = list(game.match.deals) if game.match is not None else []  # a guest holds no match
     if v.history or len(deals) < 2 or not deals[-2].history:
         return sheet.last_trick(game)
     return (f'<p class="last-from">{_e(t("last.previous_deal", n=len(deals) - 1))}</p>'
