@@ -63,13 +63,16 @@ def host_lobby(game, url: str, levels, can_share: bool) -> str:
 
 
 def host_bar(game, url: str) -> str:
-    """During the match: who is missing, and a bot to stand in for them."""
+    """During the match: whose phone the table waits for, and a bot to stand in for them."""
     t, table = game.t, game.table
     parts = []
     for seat in table.missing():
         s = table.seats[seat]
         key = "net.stand_in_stop" if s.stand_in else "net.stand_in"
-        parts.append(f'<p class="net-missing">{_e(t("net.missing", name=s.name))} '
+        said = t("net.wait_guest", name=s.name)
+        if s.stand_in:
+            said += " " + t("net.stand_in_on", name=s.name)
+        parts.append(f'<p class="net-missing" data-waiting="{seat}">{_e(said)} '
                      f'<button type="button" class="btn small" data-action="stand-in" data-seat="{seat}">'
                      f'{_e(t(key, name=s.name))}</button></p>')
     return (f'<div class="net-bar" data-invite="{_e(url)}">{"".join(parts)}'
@@ -92,6 +95,18 @@ def guest_wait(t, infos, you: int) -> str:
             f'{_seat_items(infos, t, you)}<p>{_e(t("net.wait_start"))}</p></section>')
 
 
-def link_text(t, status: str) -> str:
-    """The line under the header for the connection (``#net-status``)."""
-    return "" if status == "open" else t(f"net.link.{status}")
+def waiting_lines(t, infos, you: int) -> str:
+    """A guest's page: a line for each other guest whose phone the table waits for."""
+    return "".join(f'<p class="net-missing" data-waiting="{i}">'
+                   f'{_e(t("net.wait_guest", name=s.name))}</p>'
+                   for i, s in enumerate(infos) if i != you and s.kind == "guest" and not s.present)
+
+
+def link_text(t, status: str, host: str = "") -> str:
+    """The line under the header for the connection (``#net-status``): a guest whose host's
+    page does not answer says whose phone it waits for, once it knows the host's name."""
+    if status == "open":
+        return ""
+    if host and status in ("reconnecting", "host_gone"):
+        return t("net.wait_host", name=host)
+    return t(f"net.link.{status}")

@@ -13,6 +13,7 @@ from ..net import chat as C
 from ..net.room import MAX_WATCHERS
 from ..states import MatchPhase
 from . import render
+from .lobby import waiting_lines
 from .netgame import HostGame
 from .render import _e
 from .sheet import result_sentence
@@ -147,7 +148,8 @@ def guest_room(game) -> str:
                         for i in room.offered if i < len(infos))
         return (f'<div class="room-bar watching"><p class="watch-note">{_e(t("watch.you"))}</p>'
                 f'{seats}</div>')
-    return ""
+    waiting = waiting_lines(t, table.names_from_here(), 0)
+    return f'<div class="room-bar waiting">{waiting}</div>' if waiting else ""
 
 
 # -- the table as a spectator sees it ----------------------------------------------------------

@@ -273,6 +273,39 @@ def test_guest_names_are_only_ever_text_in_the_page():
     assert [("&lt;img src=x" in html) for html in pages] == [True, True, False, True, True]
 
 
+def test_pages_say_whose_phone_the_table_waits_for():
+    from manni.text import Translator
+    from manni.ui import lobby, talk
+    from manni.ui.netgame import GuestGame, HostGame
+    from manni.ui.settings import Settings
+
+    t = HostTable(TABLE, "Hosty")
+    game = HostGame.host(Settings(), t)
+    t.receive("c1", P.hello(TABLE, "Ann", TOK1), game.match)
+    t.receive("c2", P.hello(TABLE, "Bob", TOK2), game.match)
+    game.start()
+    assert "data-waiting" not in lobby.host_bar(game, "u")
+    t.disconnect("c2")
+    bar = lobby.host_bar(game, "u")
+    assert "Waiting for Bob&#x27;s phone…" in bar and "until they are back" not in bar
+    t.set_stand_in(2, True)
+    assert "A bot plays for Bob until they are back." in lobby.host_bar(game, "u")
+    # Ann's page (seat 1) waits for Bob too; Bob's own seat is never "waited for" on his page
+    ann = GuestGame(GuestTable(TABLE, TOK1, "Ann"), Settings())
+    for text in (P.welcome(1, 0), *(x for c, x in t.broadcast(game.match) if c == "c1")):
+        ann.table.receive(text)
+    room = talk.guest_room(ann)
+    assert 'data-waiting="1"' in room and "Waiting for Bob&#x27;s phone…" in room
+    assert "Ann" not in room and "Hosty" not in room
+    # a guest whose host does not answer names the host, once it knows the name
+    en, ru = Translator("en"), Translator("ru")
+    assert lobby.link_text(en, "reconnecting", "Hosty").startswith("Waiting for Hosty's phone")
+    assert lobby.link_text(en, "host_gone", "Hosty") == lobby.link_text(en, "reconnecting", "Hosty")
+    assert "Hosty" in lobby.link_text(ru, "host_gone", "Hosty")
+    assert lobby.link_text(en, "reconnecting") == "Connection lost: reconnecting…"
+    assert lobby.link_text(en, "open", "Hosty") == ""
+
+
 def test_guest_game_sends_one_act_per_state():
     from manni.ui.netgame import GuestGame
     from manni.ui.settings import Settings

@@ -48,7 +48,9 @@ class NetLink:
 
     def set_status(self, status: str) -> None:
         self.page.table.setAttribute("data-link", status)
-        by_id("net-status").textContent = lobby.link_text(self.page.t, status)
+        seats = () if self.is_host else self.game.table.seats()
+        host = seats[0].name if seats else ""
+        by_id("net-status").textContent = lobby.link_text(self.page.t, status, host)
 
     # -- host ---------------------------------------------------------------------------
     def host_event(self, event: str, conn: str, text: str) -> None:
