@@ -2,7 +2,7 @@
 
 A rule set with talk names a :class:`Questions` object as its ``talk``; the deal hands it
 every action it ``handles`` (an :class:`Ask`), outside the order of play: either seat of the
-side on lead may ask, before the lead, up to ``per_trick`` questions a trick. The engine
+side on lead may ask, before the trick's first card, up to ``per_trick`` questions a trick. The engine
 answers from the partner's real hand, so an answer is always true, and every SeatView
 lists the answers (they are public).
 """
@@ -110,7 +110,7 @@ class Questions:
             return IllegalAction("only the side on lead may ask", "ask_other_side",
                                  leader=deal.leader)
         if deal.trick:
-            return IllegalAction("the trick is led: questions come before the lead",
+            return IllegalAction("the trick is led: questions come before its first card",
                                  "ask_after_lead")
         if self.asked(deal) >= self.per_trick:
             return IllegalAction(f"at most {self.per_trick} questions a trick", "ask_limit",

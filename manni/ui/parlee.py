@@ -83,7 +83,7 @@ def partner_lead(view) -> tuple | None:
 
 def offers_ask(game) -> bool:
     """The game's partner is to lead and it may still ask: the table waits for it (a
-    question, or its leaving the lead to the partner)."""
+    question, or its letting the partner lead)."""
     if not game.partner_waits or game.tutorial is not None or game.phase != MatchPhase.PLAY:
         return False
     lead = partner_lead(game.view)

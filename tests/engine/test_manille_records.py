@@ -126,7 +126,7 @@ def test_bad_actions_are_refused_with_their_index(tmp_path):
     _fails(tmp_path, _record(actions=[{"ask": {"count": "S"}, "seat": other}]), 0,
            "side on lead")
     _fails(tmp_path, _record(actions=[play, {"ask": {"count": "S"}, "seat": leader}]), 1,
-           "before the lead")
+           "before its first card")
     three = [{"ask": {"count": s}, "seat": leader} for s in "SHD"]
     _fails(tmp_path, _record(actions=three), 2, "at most 2")
     _fails(tmp_path, _record(options={"talk": False},
