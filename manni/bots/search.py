@@ -263,17 +263,24 @@ def candidates(legal: Mask, others: Mask, power, points=None) -> list[Card]:
     return out
 
 
-def _after(k: Knowledge, hands: list[Mask], c: Card):
-    """A sampled world once our card ``c`` is played: (hands, leader, trick, tricks, voids)."""
-    view, me = k.view, k.me
+def _played(k: Knowledge, hands: list[Mask], c: Card):
+    """Our card ``c`` played in a sampled world: (hands, voids, trick)."""
+    me = k.me
     h = list(hands)
     h[me] &= ~(1 << c)
     v = k.voids
-    trick = list(view.trick)
+    trick = list(k.view.trick)
     if trick and c // 13 != trick[0] // 13:
         v = list(v)
         v[me] |= 1 << (trick[0] // 13)
     trick.append(c)
+    return h, v, trick
+
+
+def _after(k: Knowledge, hands: list[Mask], c: Card):
+    """A sampled world once our card ``c`` is played: (hands, leader, trick, tricks, voids)."""
+    view = k.view
+    h, v, trick = _played(k, hands, c)
     leader, tricks = view.leader, view.tricks
     seats = len(hands)
     if len(trick) == seats:
@@ -435,15 +442,8 @@ def partner_rollout(hands, leader: Seat, trick, points, voids, t: Table,
 def partner_after(k: Knowledge, t: Table, points, hands: list[Mask], c: Card):
     """A sampled world once our card ``c`` is played: (hands, leader, trick, points,
     voids)."""
-    view, me = k.view, k.me
-    h = list(hands)
-    h[me] &= ~(1 << c)
-    v = k.voids
-    trick = list(view.trick)
-    if trick and c // 13 != trick[0] // 13:
-        v = list(v)
-        v[me] |= 1 << (trick[0] // 13)
-    trick.append(c)
+    view = k.view
+    h, v, trick = _played(k, hands, c)
     leader = view.leader
     if len(trick) == t.seats:
         leader = (leader + t.contract.trick_winner(trick)) % t.seats
