@@ -68,7 +68,9 @@ def turned_card(v, seat: int, t) -> str:
             f'{card_face(v.cut, t, "mini cut")}</span>')
 
 
-def seat_html(v, seat: int, game) -> str:
+def seat_html(v, seat: int, game, own: int | None = YOU) -> str:
+    """A seat; ``own`` is the seat whose hand the page holds (None for a spectator, who sees
+    every seat's card backs)."""
     t = game.t
     playing = game.phase == MatchPhase.PLAY and v.phase == Phase.PLAY
     is_turn = playing and v.turn == seat
@@ -88,7 +90,7 @@ def seat_html(v, seat: int, game) -> str:
     if shown is not None:
         faces = "".join(card_face(c, t, "mini") for c in sort_hand(cards_of(shown), v.contract))
         hand = f'<div class="open-hand" role="group" aria-label="{_e(t("seat.open_hand"))}">{faces}</div>'
-    elif seat != YOU:
+    elif seat != own:
         hand = fan(v.hand_sizes[seat])
         stats += f'<span class="visually-hidden">{_e(t.plural("seat.cards", v.hand_sizes[seat]))}</span>'
     note = ""
@@ -235,6 +237,18 @@ def table_html(game) -> str:
             f'<div class="me">{seat_html(v, YOU, game)}{tools_bar(game)}'
             f'{review_button(game) if game.phase != MatchPhase.MATCH_OVER else ""}</div>'
             f'{hand_html(game)}{result_panel(game)}')
+
+
+def spectator_html(game, status: str) -> str:
+    """The table as a spectator sees it: the four seats (the host's at the bottom, its cards'
+    backs like everyone's), the turned card, the talk, tricks and points by side; no hand
+    and nothing to tap."""
+    v, t = game.view, game.t
+    seats = "".join(seat_html(v, s, game, own=None) for s in (2, 3, 1))
+    return (f'<div class="felt four">{score_strip(v, t)}{seats}'
+            f'<div class="centre">{trump_box(v, t)}{trick_area(v, t)}</div></div>'
+            f'{parlee.talk_log(v, t)}<p class="status" id="status">{_e(status)}</p>'
+            f'<div class="me">{seat_html(v, YOU, game, own=None)}</div>')
 
 
 def deal_summary(match, v, t, index: int, manches_before: int) -> str:

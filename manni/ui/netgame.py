@@ -49,7 +49,10 @@ class WatchTranslator(NamedTranslator):
     the sentences said to "you" are said about the host."""
 
     ABOUT_HOST = {"seat.your_turn": "seat.thinking", "table.you_won_trick": "table.trick_won",
-                  "table.manni_taken_you": "table.manni_taken", "result.you_win": "result.wins"}
+                  "table.manni_taken_you": "table.manni_taken", "result.you_win": "result.wins",
+                  "side.us": "watch.side", "result.we_win": "watch.side_wins",
+                  "seat.partner": "watch.partner", "seat.opponent": "watch.opponent"}
+    ABOUT_NEXT = {"side.them": "watch.side", "result.they_win": "watch.side_wins"}  # seat 1's side
 
     def in_language(self, lang: str) -> "WatchTranslator":
         return WatchTranslator(lang, self.infos)
@@ -63,6 +66,8 @@ class WatchTranslator(NamedTranslator):
     def __call__(self, key: str, **params) -> str:
         if key in self.ABOUT_HOST:
             return super().__call__(self.ABOUT_HOST[key], **{"name": self.seat(YOU), **params})
+        if key in self.ABOUT_NEXT:
+            return super().__call__(self.ABOUT_NEXT[key], **{"name": self.seat(1), **params})
         return super().__call__(key, **params)
 
 
@@ -307,7 +312,8 @@ def played_since(old, new) -> list[list]:
         return [["deal"]] if old is not None else []
 
     def plays(v):
-        out = [((leader + i) % 3, c) for leader, cards, _w in v.history for i, c in enumerate(cards)]
+        out = [((leader + i) % v.seats, c) for leader, cards, _w in v.history
+               for i, c in enumerate(cards)]
         return out + list(zip(v.trick_seats(), v.trick))
 
     seen = len(plays(old))
@@ -316,6 +322,7 @@ def played_since(old, new) -> list[list]:
         if i < seen:
             continue
         out.append(["play", seat, card_code(c)])
-        if i % 3 == 2 and i // 3 < len(new.history):
-            out.append(["gather", new.history[i // 3][2], f"{new.deal_number}.{i // 3 + 1}"])
+        k, n = divmod(i, new.seats)
+        if n == new.seats - 1 and k < len(new.history):
+            out.append(["gather", new.history[k][2], f"{new.deal_number}.{k + 1}"])
     return out

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..net import chat as C
 from ..net.room import MAX_WATCHERS
 from ..states import MatchPhase
-from . import render
+from . import four_seats, render
 from .lobby import waiting_lines
 from .netgame import HostGame
 from .render import _e
@@ -161,19 +161,24 @@ def scores_line(game) -> str:
     return f'<ol class="watch-scores" data-scores aria-label="{label}">{items}</ol>'
 
 
+def watch_status(game, result_sentence) -> str:
+    v, t = game.view, game.t
+    if game.phase == MatchPhase.MATCH_OVER:
+        return t("status.match_over") + " " + result_sentence(v, t)
+    if game.phase == MatchPhase.DEAL_OVER:
+        return t("status.deal_over")
+    return t("status.waiting", name=t.seat(v.turn if v.turn is not None else 0))
+
+
 def spectator_html(game) -> str:
     """The felt, the trick, the contract and every seat's tricks and score: no hand, no
-    hand's buttons (the view holds none), no move to make."""
+    hand's buttons (the view holds none), no move to make. A partnership game's table has
+    its own drawing (its seats and sides come from the view)."""
     v, t = game.view, game.t
-    phase = game.phase
-    if phase == MatchPhase.MATCH_OVER:
-        status = t("status.match_over") + " " + result_sentence(v, t)
-    elif phase == MatchPhase.DEAL_OVER:
-        status = t("status.deal_over")
-    else:
-        status = t("status.waiting", name=t.seat(v.turn if v.turn is not None else 0))
+    if v.partners:
+        return four_seats.spectator_html(game, watch_status(game, four_seats.result_sentence))
     return (f'<div class="felt"><div class="opponents">{render.seat_panel(v, 1, game)}'
             f'{render.seat_panel(v, 2, game)}</div>'
             f'<div class="centre">{render.contract_box(v, t)}{render.trick_area(v, t)}</div></div>'
-            f'<p class="status" id="status">{_e(status)}</p>'
+            f'<p class="status" id="status">{_e(watch_status(game, result_sentence))}</p>'
             f'<div class="me">{render.seat_panel(v, 0, game)}</div>{scores_line(game)}')

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from manni.cards import card_code, cards_of
+from manni.cards import card_code, cards_of, parse_card
 from manni.match import Match
 from manni.net import chat as C
 from manni.net import protocol as P
@@ -371,6 +371,44 @@ def test_a_spectators_page_shows_the_table_and_no_hand():
     assert "Hosty" in html and "Ann" in html and "Bob" in html and "data-scores" in html
     assert 'id="hand"' not in html and render.table_attrs(g)["data-turn"] == "opponent"
     assert "Vous" not in html  # no seat is "you" for a spectator (the page is in French)
+
+
+def test_a_spectator_at_a_four_seat_table_sees_four_seats_sides_and_no_hand():
+    from manni.ui import render, talk
+    m = Match("manille", {"target": 50}, 6)
+    t = HostTable(TABLE, "Hosty", seats=4)
+    t.receive("c1", P.hello(TABLE, "Ann", TOK1), m)
+    t.start(lambda s: f"Bot{s}")
+    hands = [{card_code(c) for c in cards_of(h)} for h in m.deal.hands]
+    g = guest_game(t, "c9", TOK3, "Eve", m)
+    talked = False
+    for step in range(40):
+        html = talk.spectator_html(g)
+        v = m.view(0)
+        shown = {card_code(c) for c in cards_of(v.played | (0 if v.cut is None else 1 << v.cut))}
+        asked = {card_code(a.question.subject) for a in v.answers if a.question.kind == "has"}
+        assert html.count('<section class="seat') == 4 and 'class="felt four"' in html
+        assert html.count('class="fan"') == 4 and 'id="hand"' not in html
+        hidden = set().union(*hands) - shown - asked
+        assert not [c for c in hidden if f">{g.t.card(parse_card(c))}<" in html
+                    or f'"{g.t.card(parse_card(c))}"' in html or f":{c}" in html]
+        talked = talked or 'class="talk-log"' in html
+        assert "data-side=\"0\"" in html and "data-side=\"1\"" in html
+        if step == 0:  # the turned card at the dealer's seat, while the dealer holds it
+            assert 'class="turned"' in html and t.seats[1].name == "Ann"
+        asks = m.view(m.turn).asks if m.turn is not None else ()
+        if asks and not [a for a in m.view(0).answers if a.trick == len(m.deal.history)]:
+            # the seat to lead asks its partner first (once a trick)
+            m.apply(asks[-1], m.turn)
+        else:
+            m.apply(m.legal_actions()[0])
+        for conn, text in t.broadcast(m):
+            if conn == "c9":
+                g.table.receive(text)
+        g.on_state()
+    assert talked and "Hosty et partenaire" in html and "Ann et partenaire" in html  # the sides, by name
+    assert "partenaire de Hosty" in html and "Vous" not in html and "Nous" not in html
+    assert render.table_attrs(g)["data-turn"] == "opponent"
 
 
 def test_the_chat_tools_and_room_bars():
