@@ -11,9 +11,14 @@
 
 from __future__ import annotations
 
+import json
+
 from ..cards import card_code, cards_of
+from ..errors import ManniError
+from ..inputs import parse_json
 from ..match import Match
 from ..net import protocol as P
+from ..net import seat_record
 from ..net.guest import GuestTable
 from ..net.host import HostTable
 from ..record import loads
@@ -164,6 +169,8 @@ class GuestGame(Game):
         self.chat_notice = ""  # why the last chat was not sent
         self.sent_n = -1  # the state (its n) an act was last sent from
         self._seen = None  # the view of the last state
+        self.seat_record: seat_record.SeatRecord | None = None  # the match as this seat saw it
+        self.record_of = ""  # ... which match (match_id)
 
     @property
     def ready(self) -> bool:
@@ -289,9 +296,48 @@ class GuestGame(Game):
             params["turn"] = self.table.from_here(params["turn"])
         return self.t.illegal(_Illegal(r.key, params))
 
+    def match_id(self) -> str:
+        """This match at this table (a new one after "play again")."""
+        room = self.table.room
+        return f"net:{self.table.table}:{room.game if room is not None else 1}"
+
+    def export_file(self) -> tuple[str, str] | None:
+        """The match as this seat saw it (the host keeps the whole match)."""
+        rec = self.seat_record
+        if rec is None:
+            return None
+        return f"manni-{rec.rules}-seat-{rec.seat}.json", seat_record.dumps(rec)
+
+    def kept_record(self) -> str:
+        """The seat's record with its match's id, for this browser's storage."""
+        if self.seat_record is None:
+            return ""
+        return json.dumps({"match": self.record_of, "record": seat_record.to_json(self.seat_record)},
+                          ensure_ascii=False)
+
+    def resume_record(self, text: str | None) -> None:
+        """Before the first state after a reload: the record kept of this match (read
+        through the input boundary; another match's, or a damaged one, is dropped)."""
+        if self.seat_record is not None or not text:
+            return
+        try:
+            kept = parse_json(text)
+            if isinstance(kept, dict) and kept.get("match") == self.match_id():
+                self.seat_record = seat_record.from_json(kept.get("record"))
+                self.record_of = self.match_id()
+        except ManniError:
+            pass
+
     def on_state(self) -> None:
-        """A new state arrived: drop a stale selection; note the cards played since the last
-        one (the page moves them, as at a table of one's own)."""
+        """A new state arrived: keep it in the seat's record; drop a stale selection; note
+        the cards played since the last one (the page moves them, as at a table of one's
+        own)."""
+        if not self.watching and self.table.seat is not None:
+            if self.record_of != self.match_id():  # the next match: a new record
+                self.seat_record, self.record_of = None, self.match_id()
+            state = self.state
+            self.seat_record = seat_record.add_view(self.seat_record, state.view,
+                                                    [s.name for s in state.seats])
         v = self.view
         self.motions += played_since(self._seen, v)
         self._seen = v

@@ -35,6 +35,7 @@ EXCHANGES = ("pickup", "draw")  # the declared rule sets' ``exchange`` option
 NET_HOST_KEY = "manni:net-host"      # the table this browser hosts: seats, tokens, seqs
 NET_RECORD_KEY = "manni:net-record"  # ... and its match, a game record
 NET_GUEST_KEY = "manni:net-guest"  # the table this browser last joined: id, name, token
+NET_SEAT_KEY = "manni:net-seat"    # ... and its match as this seat saw it (a seat's record)
 
 # speed -> (ms before an opponent's move, ms pause on a completed trick)
 SPEEDS = {

@@ -13,7 +13,7 @@ from ...net.links import host_peer_id, invite_url
 from ...net.protocol import ProtocolError
 from .. import lobby, render, talk
 from ..netgame import HostGame
-from ..settings import NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY
+from ..settings import NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY, NET_SEAT_KEY
 from .dom import by_id, nn, proxy, q, window
 
 
@@ -105,7 +105,10 @@ class NetLink:
             if isinstance(msg, (net_protocol.Welcome, net_room.Watching)):
                 g.sync_translator()
             if isinstance(msg, net_protocol.State):
+                g.resume_record(self.page.storage.get(NET_SEAT_KEY))
                 g.on_state()
+                if g.seat_record is not None:
+                    self.page.storage.set(NET_SEAT_KEY, g.kept_record())
                 self.page.talk.count()
             elif isinstance(msg, net_protocol.Refused):
                 said = g.refusal_text(msg)

@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 
 from ...inputs import MAX_RECORD_BYTES
+from ...net import seat_record
 from ...record import ReplayError, parse, replay_steps
+from .. import seat_view
 from ..game import Game
 from ..settings import BAD_RECORD_KEY
 from .dom import by_id, download, nn, on, trace
@@ -23,10 +25,12 @@ class Records(Feature):
         on(by_id("import-file"), "change", self.page.guard(self.on_file))
 
     def export(self, el) -> None:
-        m = self.page.game.match
-        if m is None:
-            return  # a guest has no record: the host keeps it
-        download(f"manni-{m.rules.name}-{m.seed}.json", self.page.game.record_json())
+        g = self.page.game
+        m = g.match  # None on a guest's page: it exports what its seat saw
+        out = g.export_file() if m is None else (f"manni-{m.rules.name}-{m.seed}.json",
+                                                  g.record_json())
+        if out is not None:
+            download(*out)
 
     def import_text(self, el) -> None:
         area = by_id("import-text")
@@ -74,7 +78,11 @@ class Records(Feature):
         seq = self.import_seq
         settings = page.settings_copy()
         try:
-            match = await think(replay_steps(parse(text)),
+            obj = parse(text)
+            if seat_record.is_seat_record(obj):
+                self.show_seat_record(seat_record.from_json(obj))
+                return
+            match = await think(replay_steps(obj),
                                 lambda: seq == self.import_seq and page.tabs.active)
             if match is None:
                 return  # another import, or another tab took the match
@@ -96,6 +104,17 @@ class Records(Feature):
             page.notices.show(page.t("notice.imported_unsaved"), kind="warning")
         else:
             page.notices.show(page.t("notice.imported"), kind="info")
+
+    def show_seat_record(self, rec) -> None:
+        """A seat's record is shown, not played: the match at the table goes on."""
+        page = self.page
+        by_id("import-text").value = ""
+        by_id("menu-dialog").close()
+        by_id("review-body").innerHTML = seat_view.seat_record_html(rec, page.t)
+        dialog = by_id("review-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        page.notices.show(page.t("notice.imported_seat"), kind="info")
 
     # -- the damaged saved match ------------------------------------------------------------
     def damaged_text(self) -> str | None:

@@ -1,0 +1,146 @@
+"""Watching and keeping a match at a friend's table (browser contexts over WebRTC, the local
+signaling server of test_friends.py): a spectator at a Manille table sees the four seats, the
+trick and the sides' scores and never a card of any hand, then takes an offered seat; a
+guest downloads the finished match as its seat saw it, with no card it did not see."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from manni.cards import card_code, cards_of
+from manni.match import Match
+from manni.net import seat_record
+from manni.text import Translator
+from test_friends import (CARD_RE, NET_HOST_KEY, STEP_MS, join, people,  # noqa: F401
+                          play_deal, plain, signal_url, truth, wait_all)
+from manni_page import boot
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = Path("/tmp/manni-watch")
+SCAN = """() => { const attrs = [];
+  for (const el of document.querySelectorAll('body *'))
+    if (el.tagName !== 'SCRIPT') for (const a of el.attributes) attrs.push(a.value);
+  return {attrs, html: document.body.innerHTML, seat: document.getElementById('table').dataset.seat,
+          hand: document.querySelectorAll('#hand [data-card], #hand, .open-hand').length,
+          seats: document.querySelectorAll('.felt.four .seat').length,
+          sides: [...document.querySelectorAll('.score-strip .side-score')].map(e => e.dataset.score),
+          trick: document.querySelectorAll('.trick.four .slot .card').length,
+          talk: [...document.querySelectorAll('.talk-log li')].map(li => li.dataset.ask)}; }"""
+
+
+def host_manille(host, base_url: str, signal: str, manche: int = 50) -> str:
+    boot(host.page, plain(f"{base_url}/?signal={signal}&ice=none"))
+    page = host.page
+    page.click("[data-action=menu]")
+    page.select_option("#opt-variant", "manille")
+    page.select_option("#opt-manche", str(manche))
+    page.select_option("#opt-talk", "on")
+    page.select_option("#opt-level", "medium")  # bots that ask (Easy never does)
+    page.select_option("#opt-speed", "fastest")
+    page.fill("#net-name", host.name)
+    page.click("[data-action=host-table]")
+    page.wait_for_selector("[data-invite]")
+    page.wait_for_function("() => document.getElementById('table').dataset.link === 'open'",
+                           timeout=STEP_MS)
+    return page.get_attribute("[data-invite]", "data-invite")
+
+
+def replay(m: Match, n: int) -> Match:
+    twin = Match(m.rules, m.options, m.seed, m.first_dealer, m.layouts)
+    for a, s in zip(m.actions[:n], m.action_seats[:n]):
+        twin.apply(a, s)
+    return twin
+
+
+def public(m: Match) -> set[str]:
+    """What the whole table has seen of this deal: cards played, the turned card, and the
+    cards a question named (the answer is said aloud)."""
+    v = m.view(0)
+    asked = {a.question.subject for a in v.answers if a.question.kind == "has"}
+    shown = v.played | (0 if v.cut is None else 1 << v.cut)
+    return {card_code(c) for c in cards_of(shown)} | {card_code(c) for c in asked}
+
+
+def test_a_spectator_at_a_manille_table_sees_four_seats_and_no_hand(people, base_url,
+                                                                    signal_url):
+    host, ann, eve = people("Hosty"), people("Ann"), people("Eve")
+    url = host_manille(host, base_url, signal_url)
+    join(ann, url)
+    host.page.click("[data-action=start-table]")  # bots at seats 2 and 3
+    host.page.wait_for_selector("#hand button[data-card]", timeout=STEP_MS)
+    eve.page.set_viewport_size({"width": 360, "height": 740})
+    boot(eve.page, plain(url))
+    eve.page.fill("#join-name", "Eve")
+    eve.page.click("[data-action=join-table]")
+    eve.page.wait_for_selector("#table[data-seat=spectator] .felt.four", timeout=STEP_MS)
+    players, t = [host, ann], Translator("en")
+    seen = {"checks": 0, "trick": 0, "talk": 0}
+
+    def public_only(n):
+        dom = eve.page.evaluate(SCAN)
+        m = truth(host)
+        allowed = public(m)
+        before = {c for d in m.deals[:-1] for _, cards, _ in d.history for c in cards}
+        hidden = [c for s in range(4) for c in cards_of(m.deal.hands[s])
+                  if card_code(c) not in allowed]
+        assert dom["seat"] == "spectator" and dom["hand"] == 0 and dom["seats"] == 4, dom
+        assert len(dom["sides"]) == 2
+        for c in hidden:
+            code = card_code(c)
+            assert code not in dom["attrs"], code
+            assert not re.search(rf"(?<![A-Za-z0-9:]){code}(?![A-Za-z0-9])", dom["html"]), code
+            if c not in before:  # a card played in an earlier deal may still be named
+                assert t.card(c).lower() not in dom["html"].lower(), t.card(c)
+        seen["checks"] += 1
+        seen["trick"] += dom["trick"] > 0
+        seen["talk"] += len(dom["talk"]) > 0
+        return n >= 20
+
+    play_deal(host, players, until=public_only)
+    m = truth(host)
+    eve.page.wait_for_function(
+        f"() => Number(document.getElementById('table').dataset.actions) >= {len(m.actions)}",
+        timeout=STEP_MS)
+    dom = eve.page.evaluate(SCAN)
+    v = m.view(0)
+    assert dom["sides"] == [str(s) for s in v.manches.score]  # the host's side first
+    for s in range(4):
+        stats = eve.page.inner_text(f".seat[data-seat='{s}'] .seat-stats")
+        assert t.plural("seat.tricks", v.tricks[s]) in stats
+    assert seen["checks"] > 5 and seen["trick"] > 0
+    SHOTS.mkdir(exist_ok=True)
+    eve.page.screenshot(path=str(SHOTS / "spectator-phone.png"))
+    eve.page.set_viewport_size({"width": 1280, "height": 800})
+    eve.page.screenshot(path=str(SHOTS / "spectator-desktop.png"))
+    # every message it was sent named only what the whole table had seen then
+    answers = 0
+    for text in eve.received():
+        msg = json.loads(text)
+        if msg.get("type") != "state":
+            assert not CARD_RE.search(text), text
+            continue
+        twin = replay(m, msg["n"])
+        assert set(CARD_RE.findall(text)) <= public(twin) and msg["view"]["hand"] == []
+        answers = max(answers, len(msg["view"].get("answers", [])))
+    asked = sum(len(d.answers) for d in m.deals)
+    assert (answers > 0) == (asked > 0) and (seen["talk"] > 0 or answers == 0)
+    # the host offers a bot's seat; the spectator takes it and gets that seat's hand
+    host.page.click("details.room-bar summary")
+    host.page.click("[data-action=offer-seat][data-seat='3']")
+    eve.page.click("[data-action=sit][data-seat='3']", timeout=STEP_MS)
+    eve.page.wait_for_selector("#hand button[data-card]", timeout=STEP_MS)
+    assert eve.page.get_attribute("#table", "data-seat") != "spectator"
+    assert eve.page.locator(".felt.four .seat").count() == 4
+    saved = json.loads(host.page.evaluate(f"() => localStorage.getItem({NET_HOST_KEY!r})"))
+    assert [s["kind"] for s in saved["seats"]] == ["host", "guest", "bot", "guest"]
+    mine = eve.page.eval_on_selector_all("#hand button[data-card]",
+                                         "els => els.map(e => e.dataset.card)")
+    assert set(mine) == {card_code(c) for c in cards_of(truth(host).deal.hands[3])}
+    n = len(truth(host).actions)
+    play_deal(host, [host, ann, eve], until=lambda k: k >= n + 4)
+    for p in (host, ann, eve):
+        p.monitor.assert_clean(p.page)
