@@ -40,8 +40,11 @@ def _deal_html(rec, d, t, names) -> str:
             f'<span class="who">{_e(names[(leader + i) % n])}</span>{card(c, t)}</span>'
             for i, c in enumerate(cs))
         said = f'<ol class="talk-log">{"".join(talk[k])}</ol>' if k in talk else ""
-        after = (t("table.trick_won", name=names[winner]) if winner is not None
-                 else t("seatrec.trick_unseen"))
+        if winner is not None:
+            after = t("table.trick_won", name=names[winner])
+        else:  # under way when the page last saw it: then the deal ended, or it still goes on
+            ended = d is not rec.deals[-1] or rec.finished
+            after = t("seatrec.trick_unseen") if ended else ""
         items.append(f'<li>{said}<div class="trick-line"><span class="trick-no">'
                      f'{_e(t("review.trick", n=k + 1))}</span>{plays}</div>'
                      f'<div class="trick-after">{_e(after)}</div></li>')

@@ -9,13 +9,16 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from manni.cards import card_code, cards_of
 from manni.match import Match
 from manni.net import seat_record
+from manni.net.host import HostTable
+from manni.record import dumps
 from manni.text import Translator
-from test_friends import (CARD_RE, NET_HOST_KEY, STEP_MS, join, people,  # noqa: F401
-                          play_deal, plain, signal_url, truth, wait_all)
+from test_friends import (CARD_RE, NET_HOST_KEY, NET_RECORD_KEY, STEP_MS, join,  # noqa: F401
+                          move, people, play_deal, plain, signal_url, truth, wait_all)
 from manni_page import boot
 
 pytestmark = pytest.mark.e2e
@@ -143,4 +146,103 @@ def test_a_spectator_at_a_manille_table_sees_four_seats_and_no_hand(people, base
     n = len(truth(host).actions)
     play_deal(host, [host, ann, eve], until=lambda k: k >= n + 4)
     for p in (host, ann, eve):
+        p.monitor.assert_clean(p.page)
+
+
+def guest_move(p) -> None:
+    """A declaration if the page asks for one, else test_friends' sensible move."""
+    if p.page.locator("[data-action=declare]").count():
+        p.page.locator("[data-action=declare]").first.click()
+    else:
+        move(p)
+
+
+def seen_by(v) -> int:
+    """Every card a seat's view shows: its hand and discards, the cards played, the cut."""
+    return v.hand | v.own_out | v.played | (0 if v.cut is None else 1 << v.cut)
+
+
+def test_a_guest_downloads_the_finished_match_as_its_seat_saw_it(people, base_url, signal_url):
+    # a Trjámann match resumed by its host at the end of deal 11: deal 12 is its last
+    m = Match("trjamann", {}, 90_210)
+    while len(m.deals) < 12:
+        m.apply(m.legal_actions()[0])
+    actions, seats = m.actions[:-1], m.action_seats[:-1]
+    m = Match("trjamann", {}, 90_210)
+    for a, s in zip(actions, seats):
+        m.apply(a, s)
+    assert m.phase == "deal-over" and len(m.deals) == 11
+    table, token = "cd" * 16, "1" * 32
+    ht = HostTable(table, "Hosty", level="easy")
+    ht.seats[1].kind, ht.seats[1].name, ht.seats[1].token = "guest", "Ann", token
+    ht.start(lambda s: "Jón")
+    host, ann = people("Hosty"), people("Ann")
+    saved = {NET_HOST_KEY: ht.to_json(), NET_RECORD_KEY: dumps(m)}
+    host.context.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+        + "".join(f"localStorage.setItem({k!r}, {v!r});" for k, v in saved.items()) + "}")
+    seat = json.dumps({"table": table, "token": token, "name": "Ann"})
+    ann.context.add_init_script(f"localStorage.setItem('manni:net-guest', {seat!r});")
+    query = f"signal={signal_url}&ice=none"
+    boot(host.page, plain(f"{base_url}/?host={table}&{query}"))
+    boot(ann.page, plain(f"{base_url}/?table={table}&{query}"))
+    for p in (host, ann):
+        p.page.wait_for_selector("#table[data-phase=deal-over]", timeout=STEP_MS)
+    host.page.click("[data-action=next-deal]")
+    while host.table()["phase"] != "match-over":
+        n = int(host.table()["actions"])
+        wait_all([host, ann], n)
+        mover = next((p for p in (host, ann) if p.table()["turn"] == "you"), None)
+        if mover is not None:
+            guest_move(mover)
+        host.page.wait_for_function(
+            f"() => {{ const t = document.getElementById('table').dataset;"
+            f" return Number(t.actions) > {n} || t.phase === 'match-over'; }}", timeout=STEP_MS)
+    ann.page.wait_for_selector("#table[data-phase=match-over]", timeout=STEP_MS)
+    truth_m = truth(host)
+    assert truth_m.finished
+    ann.page.click("[data-action=menu]")
+    with ann.page.expect_download(timeout=STEP_MS) as got:
+        ann.page.click("[data-action=export]")
+    text = Path(got.value.path()).read_text()
+    rec = seat_record.loads(text)
+    assert rec.seat == 1 and rec.finished and rec.names == ("Hosty", "Ann", "Jón")
+    assert rec.scores == truth_m.view(1).deal_scores and [d.number for d in rec.deals] == [11, 12]
+    last = rec.deals[-1]
+    assert last.hands[0] == truth_m.dealt(11).hands[1] and len(last.tricks) == 16
+    # no card Ann's seat did not see: each state she was sent, replayed from the truth
+    seen: dict[int, int] = {}
+    for msg in (json.loads(x) for x in ann.received()):
+        if msg.get("type") == "state":
+            v = replay(truth_m, msg["n"]).view(1)
+            seen[v.deal_number] = seen.get(v.deal_number, 0) | seen_by(v)
+    for entry in json.loads(text)["deals"]:
+        allowed = {card_code(c) for c in cards_of(seen[entry["deal"]])}
+        assert set(CARD_RE.findall(json.dumps(entry))) <= allowed, entry["deal"]
+    d = truth_m.deals[-1]
+    hidden = d.out[0] | d.out[2]
+    for c in d.manni:
+        hidden |= 1 << c
+    assert hidden and not set(CARD_RE.findall(text)) & {card_code(c) for c in cards_of(hidden)}
+    # the file opens on her page, read only; a damaged one is refused; the match stays
+    ann.page.wait_for_selector("#menu-dialog[open]")  # still open from the export
+    ann.page.set_input_files("#import-file", files=[{
+        "name": "seat.json", "mimeType": "application/json", "buffer": text.encode()}])
+    ann.page.wait_for_selector("#review-dialog[open] [data-seat-record='1']", timeout=STEP_MS)
+    assert ann.page.locator("#review-dialog .seat-deal").count() == 2
+    shown = ann.page.eval_on_selector_all("#review-dialog [data-card]",
+                                          "els => els.map(e => e.dataset.card)")
+    assert shown and set(shown) <= set(CARD_RE.findall(text))
+    ann.page.click("#review-dialog [data-action=close-dialog]")
+    bad = json.loads(text)
+    bad["deals"][-1]["tricks"][1][1][0] = bad["deals"][-1]["tricks"][0][1][0]
+    ann.page.click("[data-action=menu]")
+    ann.page.set_input_files("#import-file", files=[{
+        "name": "bad.json", "mimeType": "application/json", "buffer": json.dumps(bad).encode()}])
+    expect(ann.page.locator("#menu-message")).to_contain_text("could not be loaded")
+    ann.page.click("#menu-dialog [data-action=close-dialog]")
+    assert ann.table()["phase"] == "match-over" and ann.table()["net"] == "guest"
+    stats = json.loads(ann.page.evaluate("() => localStorage.getItem('manni:stats')"))
+    assert stats["matches"]["trjamann/friends"]["played"] == 1
+    for p in (host, ann):
         p.monitor.assert_clean(p.page)

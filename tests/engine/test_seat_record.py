@@ -47,10 +47,12 @@ def guest_at_table(rules: str, seed: int):
         g.table.receive(text)
     t.start(lambda s: f"Bot{s}")
     seen: dict[int, int] = {}
+    g.sent_to_me = []  # every text the guest was sent
     while True:
         for conn, text in t.broadcast(m):
             if conn == "c1":
                 g.table.receive(text)
+                g.sent_to_me.append(text)
         g.on_state()
         v = m.view(1)
         seen[v.deal_number] = seen.get(v.deal_number, 0) | seen_by(v)
@@ -79,6 +81,7 @@ def test_a_guests_record_holds_only_what_its_seat_saw(rules):
         assert len(rd.tricks) + bool(rd.trick) >= len(d.history)  # (a deal that ends at once
         # leaves its last trick without the card that ended it: the page never saw it)
     assert "seed" not in text and str(m.seed) not in text  # nothing to deal the next match from
+    assert not [x for x in g.sent_to_me if "seed" in x or str(m.seed) in x]
     assert S.loads(text) == rec
 
 
