@@ -27,7 +27,7 @@ def _deal_html(rec, d, t, names) -> str:
         label = t("seatrec.out")
         parts.append(f'<div class="review-hand"><span class="who">{_e(label)}</span>'
                      f'{cards_row(cards_of(d.out), t, label)}</div>')
-    talk = {}
+    talk: dict[int, list[str]] = {}
     for a in d.answers:
         talk.setdefault(a.trick, []).append(
             f'<li><b>{_e(names[a.asker])}</b> {_e(question_text(a.question, t))} '
