@@ -164,9 +164,12 @@ def result_panel(game) -> str:
     v, t = game.view, game.t
     if game.phase != MatchPhase.MATCH_OVER:
         return ""
-    button = (game.tutorial.result_buttons(game) if game.tutorial is not None else
-              f'<button type="button" class="btn primary" data-action="new-match">'
-              f'{_e(t("btn.new_match"))}</button>') + review_button(game, "btn")
+    button = game.match_over_buttons()  # at a table with friends: play again
+    if button is None:
+        button = (game.tutorial.result_buttons(game) if game.tutorial is not None else
+                  f'<button type="button" class="btn primary" data-action="new-match">'
+                  f'{_e(t("btn.new_match"))}</button>')
+    button += review_button(game, "btn")
     return (f'<section class="result" role="region" aria-labelledby="result-title">'
             f'<h2 id="result-title">{_e(t("result.match_title"))}</h2>'
             f'<p class="headline">{_e(result_sentence(v, t))}</p>'
@@ -174,19 +177,29 @@ def result_panel(game) -> str:
             f'<div class="result-sheet">{score_sheet(game)}</div></section>')
 
 
+def sheet_deals(game) -> list[tuple]:
+    """(contract, bonus by side, score by side or None) of each deal so far. A guest's page
+    holds no match: its view gives the scores, and the bonus of the deal under way."""
+    m = game.match
+    if m is not None:
+        return [(d.contract, d.bonus, d.score()) for d in m.deals]
+    v, contracts = game.view, game.past_contracts()
+    return [(c, v.bonus if i == len(contracts) - 1 else None,
+             v.deal_scores[i] if i < len(v.deal_scores) else None)
+            for i, c in enumerate(contracts)]
+
+
 def score_sheet(game) -> str:
     """Deal by deal: the trump, each side's bonus and score; the manches as they ended."""
     v, t = game.view, game.t
-    m = game.match
     rows = []
-    for i, d in enumerate(m.deals):
-        score = d.score()
-        if score is None and not d.bonus:
+    for i, (contract, deal_bonus, score) in enumerate(sheet_deals(game)):
+        if score is None and not deal_bonus:
             continue
         cells = [f'<th scope="row">{i + 1} <span class="sheet-contract">'
-                 f'{_e(SUIT_SYMBOLS[d.contract.trump])}</span></th>']
+                 f'{_e(SUIT_SYMBOLS[contract.trump])}</span></th>']
         for side in (v.side, 1 - v.side):
-            bonus = d.bonus[side] if d.bonus else 0
+            bonus = deal_bonus[side] if deal_bonus else 0
             part = f"+{bonus}★ " if bonus else ""
             cells.append(f'<td>{_e(part)}{_e(score[side] if score is not None else "…")}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,8 @@ SCAN = """() => { const attrs = [];
     if (el.tagName !== 'SCRIPT') for (const a of el.attributes) attrs.push(a.value);
   return {attrs, html: document.body.innerHTML, seat: document.getElementById('table').dataset.seat,
           hand: document.querySelectorAll('#hand [data-card], #hand, .open-hand').length,
-          seats: document.querySelectorAll('.felt.four .seat').length,
+          seats: document.querySelectorAll('#game section.seat').length,
+          four: document.querySelectorAll('.felt.four').length,
           sides: [...document.querySelectorAll('.score-strip .side-score')].map(e => e.dataset.score),
           trick: document.querySelectorAll('.trick.four .slot .card').length,
           talk: [...document.querySelectorAll('.talk-log li')].map(li => li.dataset.ask)}; }"""
@@ -57,6 +59,17 @@ def replay(m: Match, n: int) -> Match:
     for a, s in zip(m.actions[:n], m.action_seats[:n]):
         twin.apply(a, s)
     return twin
+
+
+def settled(host, players, watcher) -> Match:
+    """Once a person is to move (the bots wait for them) and every page shows it: the truth."""
+    for _ in range(150):
+        n = int(host.table()["actions"])
+        wait_all(players + [watcher], n)
+        if any(p.table()["turn"] == "you" for p in players) and int(host.table()["actions"]) == n:
+            return truth(host)
+        time.sleep(0.2)
+    raise AssertionError("no one was to move")
 
 
 def public(m: Match) -> set[str]:
@@ -90,7 +103,7 @@ def test_a_spectator_at_a_manille_table_sees_four_seats_and_no_hand(people, base
         before = {c for d in m.deals[:-1] for _, cards, _ in d.history for c in cards}
         hidden = [c for s in range(4) for c in cards_of(m.deal.hands[s])
                   if card_code(c) not in allowed]
-        assert dom["seat"] == "spectator" and dom["hand"] == 0 and dom["seats"] == 4, dom
+        assert dom["seat"] == "spectator" and dom["hand"] == 0 and dom["seats"] == 4 and dom["four"] == 1, dom
         assert len(dom["sides"]) == 2
         for c in hidden:
             code = card_code(c)
@@ -104,10 +117,7 @@ def test_a_spectator_at_a_manille_table_sees_four_seats_and_no_hand(people, base
         return n >= 20
 
     play_deal(host, players, until=public_only)
-    m = truth(host)
-    eve.page.wait_for_function(
-        f"() => Number(document.getElementById('table').dataset.actions) >= {len(m.actions)}",
-        timeout=STEP_MS)
+    m = settled(host, players, eve)
     dom = eve.page.evaluate(SCAN)
     v = m.view(0)
     assert dom["sides"] == [str(s) for s in v.manches.score]  # the host's side first
@@ -137,7 +147,7 @@ def test_a_spectator_at_a_manille_table_sees_four_seats_and_no_hand(people, base
     eve.page.click("[data-action=sit][data-seat='3']", timeout=STEP_MS)
     eve.page.wait_for_selector("#hand button[data-card]", timeout=STEP_MS)
     assert eve.page.get_attribute("#table", "data-seat") != "spectator"
-    assert eve.page.locator(".felt.four .seat").count() == 4
+    assert eve.page.locator("#game section.seat").count() == 4
     saved = json.loads(host.page.evaluate(f"() => localStorage.getItem({NET_HOST_KEY!r})"))
     assert [s["kind"] for s in saved["seats"]] == ["host", "guest", "bot", "guest"]
     mine = eve.page.eval_on_selector_all("#hand button[data-card]",

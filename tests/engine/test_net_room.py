@@ -411,6 +411,27 @@ def test_a_spectator_at_a_four_seat_table_sees_four_seats_sides_and_no_hand():
     assert render.table_attrs(g)["data-turn"] == "opponent"
 
 
+def test_a_four_seat_table_with_friends_ends_with_play_again_and_every_score_sheet():
+    from manni.ui import tables
+    from manni.ui.netgame import HostGame
+    from manni.ui.settings import Settings
+    ht = HostTable(TABLE, "Hosty", seats=4)
+    game = HostGame.host(Settings(variant="manille"), ht)
+    m = game.match
+    ht.receive("c1", P.hello(TABLE, "Ann", TOK1), m)
+    game.start()
+    finished_match(m)
+    assert 'data-action="play-again"' in tables.table_html(game)
+    ht.propose_again(m)
+    ann = guest_game(ht, "c1", TOK1, "Ann", m)
+    eve = guest_game(ht, "c9", TOK3, "Eve", m)
+    html = tables.table_html(ann)
+    assert 'data-action="accept-again"' in html and "new-match" not in html
+    rows = len(m.deal_scores)
+    for g in (game, ann, eve):  # a guest's page holds no match: the sheet comes from its view
+        assert tables.score_sheet(g).count('<th scope="row">') == rows
+
+
 def test_the_chat_tools_and_room_bars():
     from manni.ui import render, talk
     from manni.ui.netgame import HostGame
