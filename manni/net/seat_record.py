@@ -136,7 +136,7 @@ def _deal(o, rules, seat: int, number_before: int) -> SeatDeal:
             if played >> c & 1:
                 raise P.ProtocolError("a card played twice in a deal")
             played |= 1 << c
-            if (leader + i) % n == seat and not any(h >> c & 1 for h in hands):
+            if hands and (leader + i) % n == seat and not any(h >> c & 1 for h in hands):
                 raise P.ProtocolError("the seat played a card it never held")
 
     for t in tricks_in:

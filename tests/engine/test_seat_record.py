@@ -116,6 +116,20 @@ def test_the_record_survives_a_reload_of_the_guests_page():
         assert other.seat_record is None
 
 
+def test_a_record_begun_mid_deal_has_that_deals_tricks_and_no_hand():
+    m = Match("classic", {"target": 5}, 10**15 + 1)
+    for _ in range(20):  # the exchange and some tricks before the page sees the table
+        m.apply(m.legal_actions()[0])
+    rec = None
+    while m.deal.phase != "over":
+        rec = S.add_view(rec, m.view(1), ["Hosty", "Ann", "Bob"])
+        m.apply(m.legal_actions()[0])
+    rec = S.add_view(rec, m.view(1), ["Hosty", "Ann", "Bob"])
+    (deal,) = rec.deals
+    assert deal.hands == () and len(deal.tricks) == len(m.deal.history)
+    assert S.loads(S.dumps(rec)) == rec
+
+
 def corrupt(rec: dict, how: str) -> dict:
     r = copy.deepcopy(rec)
     d = r["deals"][0]
@@ -137,8 +151,10 @@ def corrupt(rec: dict, how: str) -> dict:
         d["hands"][0][0] = "XX"
     elif how == "twice":
         d["tricks"][1][1][0] = d["tricks"][0][1][0]
-    elif how == "never_held":
-        d["hands"] = []
+    elif how == "never_held":  # a card seat 1 played, taken out of the hands it held
+        lead, cards, _w = d["tricks"][0]
+        mine = cards[(r["seat"] - lead) % len(cards)]
+        d["hands"] = [[c for c in h if c != mine] for h in d["hands"]]
     elif how == "short_trick":
         d["tricks"][0][1] = d["tricks"][0][1][:2]
     elif how == "winner":
