@@ -233,13 +233,18 @@ def test_a_guest_downloads_the_finished_match_as_its_seat_saw_it(people, base_ur
     hidden = d.out[0] | d.out[2]
     for c in d.manni:
         hidden |= 1 << c
-    assert hidden and not set(CARD_RE.findall(text)) & {card_code(c) for c in cards_of(hidden)}
+    last_entry = json.dumps(json.loads(text)["deals"][-1])  # the Manni, the others' laying away
+    assert hidden and not set(CARD_RE.findall(last_entry)) & {card_code(c) for c in cards_of(hidden)}
     # the file opens on her page, read only; a damaged one is refused; the match stays
     ann.page.wait_for_selector("#menu-dialog[open]")  # still open from the export
     ann.page.set_input_files("#import-file", files=[{
         "name": "seat.json", "mimeType": "application/json", "buffer": text.encode()}])
     ann.page.wait_for_selector("#review-dialog[open] [data-seat-record='1']", timeout=STEP_MS)
     assert ann.page.locator("#review-dialog .seat-deal").count() == 2
+    ann.page.click("#review-dialog .seat-deal[data-deal='12'] summary")
+    SHOTS.mkdir(exist_ok=True)
+    ann.page.set_viewport_size({"width": 360, "height": 740})
+    ann.page.screenshot(path=str(SHOTS / "seat-record-phone.png"))
     shown = ann.page.eval_on_selector_all("#review-dialog [data-card]",
                                           "els => els.map(e => e.dataset.card)")
     assert shown and set(shown) <= set(CARD_RE.findall(text))
