@@ -52,10 +52,6 @@ class SeatRecord:
     finished: bool
     winners: tuple[int, ...]
 
-    @property
-    def won(self) -> bool:
-        return self.seat in self.winners
-
 
 def add_view(rec: SeatRecord | None, v: SeatView, names) -> SeatRecord:
     """The record with this seat's new state in it (``v`` as the host numbers seats,

@@ -312,8 +312,8 @@ class GuestGame(Game):
         """The seat's record with its match's id, for this browser's storage."""
         if self.seat_record is None:
             return ""
-        return json.dumps({"match": self.record_of, "record": seat_record.to_json(self.seat_record)},
-                          ensure_ascii=False)
+        kept = {"match": self.record_of, "record": seat_record.to_json(self.seat_record)}
+        return json.dumps(kept, ensure_ascii=False)
 
     def resume_record(self, text: str | None) -> None:
         """Before the first state after a reload: the record kept of this match (read

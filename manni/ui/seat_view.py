@@ -52,7 +52,8 @@ def _deal_html(rec, d, t, names) -> str:
     score = rec.scores[d.number - 1] if d.number <= len(rec.scores) else None
     head = f'{t("table.deal", n=d.number)} · {t.contract(d.contract)}'
     if score is not None:
-        head += " · " + ", ".join(f"{who} {s:+d}" for who, s in zip(_side_names(rec, names), score))
+        sides = zip(_side_names(rec, names), score)
+        head += " · " + ", ".join(f"{who} {s:+d}" for who, s in sides)
     return (f'<details class="seat-deal" data-deal="{d.number}"><summary>{_e(head)}</summary>'
             f'{"".join(parts)}</details>')
 

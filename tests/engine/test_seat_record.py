@@ -70,7 +70,7 @@ def test_a_guests_record_holds_only_what_its_seat_saw(rules):
     m, g, seen = guest_at_table(rules, 7)
     rec = g.seat_record
     assert rec.finished and rec.seat == 1 and rec.names[:2] == ("Hosty", "Ann")
-    assert rec.scores == m.view(1).deal_scores and rec.won == (1 in m.winners)
+    assert rec.scores == m.view(1).deal_scores and rec.winners == tuple(m.winners)
     assert [d.number for d in rec.deals] == list(range(1, len(m.deals) + 1))
     text = S.dumps(rec)
     for d, rd, entry in zip(m.deals, rec.deals, json.loads(text)["deals"]):
