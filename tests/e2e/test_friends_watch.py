@@ -24,7 +24,7 @@ from manni_page import boot
 
 pytestmark = pytest.mark.e2e
 
-SHOTS = Path("/tmp/manni-watch")
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts"
 SCAN = """() => { const attrs = [];
   for (const el of document.querySelectorAll('body *'))
     if (el.tagName !== 'SCRIPT') for (const a of el.attributes) attrs.push(a.value);
@@ -127,10 +127,10 @@ def test_a_spectator_at_a_manille_table_sees_four_seats_and_no_hand(people, base
         stats = eve.page.inner_text(f".seat[data-seat='{s}'] .seat-stats")
         assert t.plural("seat.tricks", v.tricks[s]) in stats
     assert seen["checks"] > 5 and seen["trick"] > 0
-    SHOTS.mkdir(exist_ok=True)
-    eve.page.screenshot(path=str(SHOTS / "spectator-phone.png"))
+    SHOTS.mkdir(exist_ok=True, parents=True)
+    eve.page.screenshot(path=str(SHOTS / "watch-manille-spectator-360.png"))
     eve.page.set_viewport_size({"width": 1280, "height": 800})
-    eve.page.screenshot(path=str(SHOTS / "spectator-desktop.png"))
+    eve.page.screenshot(path=str(SHOTS / "watch-manille-spectator-1280.png"))
     # every message it was sent named only what the whole table had seen then
     answers = 0
     for text in eve.received():
@@ -245,9 +245,9 @@ def test_a_guest_downloads_the_finished_match_as_its_seat_saw_it(people, base_ur
     ann.page.wait_for_selector("#review-dialog[open] [data-seat-record='1']", timeout=STEP_MS)
     assert ann.page.locator("#review-dialog .seat-deal").count() == 2
     ann.page.click("#review-dialog .seat-deal[data-deal='12'] summary")
-    SHOTS.mkdir(exist_ok=True)
+    SHOTS.mkdir(exist_ok=True, parents=True)
     ann.page.set_viewport_size({"width": 360, "height": 740})
-    ann.page.screenshot(path=str(SHOTS / "seat-record-phone.png"))
+    ann.page.screenshot(path=str(SHOTS / "watch-seat-record-360.png"))
     shown = ann.page.eval_on_selector_all("#review-dialog [data-card]",
                                           "els => els.map(e => e.dataset.card)")
     assert shown and set(shown) <= set(CARD_RE.findall(text))
