@@ -114,7 +114,8 @@ class HostTable:
     def bot_plays(self, seat: int) -> bool:
         """Does the host's page move for this seat (a bot, or a stand-in for a missing guest)?"""
         s = self.seats[seat]
-        return self.started and (s.kind == "bot" or (s.kind == "guest" and s.stand_in and not s.present))
+        return self.started and (s.kind == "bot"
+                                 or (s.kind == "guest" and s.stand_in and not s.present))
 
     def missing(self) -> list[int]:
         """Guests' seats whose pages are not at the table (away, or still on their way)."""
@@ -133,7 +134,8 @@ class HostTable:
 
     def listeners(self) -> list[str]:
         """Every open connection: seated guests and spectators."""
-        return [s.conn for s in self.seats if s.kind == "guest" and s.present] + \
+        return [s.conn for s in self.seats
+                if s.kind == "guest" and s.present and s.conn is not None] + \
             [w.conn for w in self.watchers if w.conn is not None]
 
     def broadcast(self, match) -> list[tuple[str, str]]:
@@ -141,7 +143,7 @@ class HostTable:
         room = R.room(self.room())
         out = []
         for i, s in enumerate(self.seats):
-            if s.kind == "guest" and s.present:
+            if s.kind == "guest" and s.present and s.conn is not None:
                 out += [(s.conn, room), (s.conn, self.message_for(i, match))]
         if self.watchers:
             public = self.message_for(None, match)

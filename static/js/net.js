@@ -57,8 +57,9 @@
   // s.arriving (the "arriving" hello) and what the host says is dropped. While the page is
   // offline or its signaling server is out of reach, it waits (and tells Python so).
   function guest(hostPeerId, options, on, arriving) {
-    // trying: ends the channel being opened (none open yet)
-    var s = net.session = { hostPeerId: hostPeerId, on: on, arriving: arriving, trying: null };
+    // trying: ends the channel being opened (none open yet); told: the channel Python knows
+    var s = net.session = { hostPeerId: hostPeerId, on: on, arriving: arriving, trying: null,
+                            told: null };
     var pending = null;
     function emit(event, text) { if (s.on) s.on(event, "", text || ""); }
     function offline() { return net.peer.disconnected || navigator.onLine === false; }
@@ -86,7 +87,7 @@
         s.trying = null;
         net.hostConn = conn;
         watch(conn, end);
-        if (s.on) emit("open");
+        if (s.on) { s.told = conn; emit("open"); }
         else if (s.arriving) conn.send(s.arriving);
       });
       conn.on("data", function (d) {
@@ -171,12 +172,15 @@
     },
 
     // guest: the channel to the host, reopened whenever it drops. A channel opened early
-    // (arrive(), below) is taken over: Python gets "open" at once if it is open.
+    // (arrive(), below) is taken over: Python gets "open" next if it is open.
     join: function (hostPeerId, options, on) {
       var s = net.session;
       if (s && s.hostPeerId === hostPeerId && !net.stopped) {
         s.on = on;
-        if (net.hostConn && net.hostConn.open) on("open", "", "");
+        setTimeout(function () {
+          var conn = net.hostConn;
+          if (conn && conn.open && s.told !== conn) { s.told = conn; on("open", "", ""); }
+        }, 0);
         return Promise.resolve();
       }
       return guest(hostPeerId, options, on, null);

@@ -161,8 +161,8 @@ def test_a_slow_phone_joining_keeps_its_seat_while_the_host_starts(people, base_
     host.page.wait_for_selector(".net-seat.joining[data-seat='2']", timeout=STEP_MS)
     assert host.page.inner_text(".net-seat.joining") == arriving
     ann.page.wait_for_function(
-        f"() => [...document.querySelectorAll('.net-seat')].some(e => e.textContent === {arriving!r})",
-        timeout=STEP_MS)
+        f"() => [...document.querySelectorAll('.net-seat')]"
+        f".some(e => e.textContent === {arriving!r})", timeout=STEP_MS)
     start(host)  # the host does not wait
     assert [k for k, _ in seat_list(host)] == ["host", "guest", "guest"]  # no bot took it
     waiting_for(host, 2, arriving)

@@ -36,8 +36,9 @@ def test_a_joining_seat_travels_in_the_seat_list():
     text = P.lobby(seats, "classic", {})
     assert '"joining"' in text and P.parse_host(text).seats == tuple(seats)
     # a table with nobody joining says nothing new
-    assert '"joining"' not in P.lobby([P.SeatInfo("Hosty", "host", True), P.SeatInfo("", "empty", False),
-                                       P.SeatInfo("Bob", "guest", True)], "classic", {})
+    nobody = [P.SeatInfo("Hosty", "host", True), P.SeatInfo("", "empty", False),
+              P.SeatInfo("Bob", "guest", True)]
+    assert '"joining"' not in P.lobby(nobody, "classic", {})
     with pytest.raises(P.ProtocolError):  # only an empty seat or a guest may have no name
         P.parse_host(P.lobby([P.SeatInfo("", "host", True), *seats[1:]], "classic", {}))
 
