@@ -68,7 +68,7 @@ def test_a_guests_phone_stops_its_page_and_the_table_waits_then_goes_on(people, 
     ann.page.evaluate(TICKS)
     cdp = ann.context.new_cdp_session(ann.page)
     paused = []
-    cdp.on("Debugger.paused", paused.append)
+    cdp.on("Debugger.paused", lambda e: paused.append(e))
     cdp.send("Debugger.enable")
     stopped = time.monotonic()
     cdp.send("Debugger.pause")  # Ann's JavaScript stops at its next statement (a timer)
@@ -79,7 +79,7 @@ def test_a_guests_phone_stops_its_page_and_the_table_waits_then_goes_on(people, 
         assert paused, "the debugger never paused Ann's page"
         # Ann's heartbeat stopped: the host dropped her channel as silent
         assert host.page.evaluate("() => window.manniNet.conns.size") == 1
-        assert DROP_S <= seen < DROP_S + 8, seen
+        assert DROP_S - 1.5 <= seen < DROP_S + 8, seen  # the drop, then a redraw
         time.sleep(max(0.0, STOPPED_S - (time.monotonic() - stopped)))
         for p in (host, bob):  # still waiting, nobody moved for Ann
             assert p.page.locator("[data-waiting]").count() == 1
@@ -173,9 +173,9 @@ def test_a_slow_phone_joining_keeps_its_seat_while_the_host_starts(people, base_
     before = saved_actions(host)
     time.sleep(max(0.0, SLOW_S - (time.monotonic() - opened)))
     assert held and host_actions(host) == n
-    cara.context.unroute(HELD)
     for route in held:
         route.continue_()
+    cara.context.unroute(HELD)
     cara.page.wait_for_selector("#join-name", timeout=90_000)
     assert cara.page.input_value("#join-name") == ("Cara" if saved == "name saved" else "")
     cara.page.fill("#join-name", "Cara")
