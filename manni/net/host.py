@@ -40,13 +40,14 @@ class Seat:
     last_seq: int = 0         # the last of this guest's acts applied
     stand_in: bool = False    # a bot plays this guest's seat while the guest is away
     conn: str | None = field(default=None, compare=False)  # connection now (never saved)
+    joining: bool = field(default=False, compare=False)   # conn said "arriving", not hello
 
     @property
     def present(self) -> bool:
-        return self.kind in ("host", "bot") or self.conn is not None
+        return self.kind in ("host", "bot") or (self.conn is not None and not self.joining)
 
     def info(self) -> P.SeatInfo:
-        return P.SeatInfo(self.name, self.kind, self.present)
+        return P.SeatInfo(self.name, self.kind, self.present, self.joining)
 
 
 @dataclass
@@ -90,7 +91,13 @@ class HostTable:
 
     # -- reading ---------------------------------------------------------------------------
     def seat_of(self, conn: str) -> int | None:
-        return next((i for i, s in enumerate(self.seats) if s.conn == conn and s.kind == "guest"), None)
+        """The seat this connection said hello for."""
+        return next((i for i, s in enumerate(self.seats)
+                     if s.conn == conn and s.kind == "guest" and not s.joining), None)
+
+    def seat_of_token(self, token: str) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.kind == "guest" and s.token == token),
+                    None)
 
     def infos(self) -> list[P.SeatInfo]:
         return [s.info() for s in self.seats]
@@ -107,10 +114,12 @@ class HostTable:
     def bot_plays(self, seat: int) -> bool:
         """Does the host's page move for this seat (a bot, or a stand-in for a missing guest)?"""
         s = self.seats[seat]
-        return self.started and (s.kind == "bot" or (s.kind == "guest" and s.stand_in and s.conn is None))
+        return self.started and (s.kind == "bot"
+                                 or (s.kind == "guest" and s.stand_in and not s.present))
 
     def missing(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.kind == "guest" and s.conn is None]
+        """Guests' seats whose pages are not at the table (away, or still on their way)."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "guest" and not s.present]
 
     # -- what each guest is sent ---------------------------------------------------------------
     def message_for(self, seat: int | None, match) -> str:
@@ -125,7 +134,8 @@ class HostTable:
 
     def listeners(self) -> list[str]:
         """Every open connection: seated guests and spectators."""
-        return [s.conn for s in self.seats if s.kind == "guest" and s.conn is not None] + \
+        return [s.conn for s in self.seats
+                if s.kind == "guest" and s.present and s.conn is not None] + \
             [w.conn for w in self.watchers if w.conn is not None]
 
     def broadcast(self, match) -> list[tuple[str, str]]:
@@ -133,7 +143,7 @@ class HostTable:
         room = R.room(self.room())
         out = []
         for i, s in enumerate(self.seats):
-            if s.kind == "guest" and s.conn is not None:
+            if s.kind == "guest" and s.present and s.conn is not None:
                 out += [(s.conn, room), (s.conn, self.message_for(i, match))]
         if self.watchers:
             public = self.message_for(None, match)
@@ -161,6 +171,8 @@ class HostTable:
             return self.refuse(conn, None, e.key, str(e))
         if isinstance(msg, P.Hello):
             return self._hello(conn, msg, match)
+        if isinstance(msg, P.Arriving):
+            return self._arriving(conn, msg)
         if isinstance(msg, C.Chat):
             return self._chat(conn, msg)
         if isinstance(msg, R.Again):
@@ -172,7 +184,7 @@ class HostTable:
     def _hello(self, conn: str, msg: P.Hello, match) -> Outcome:
         if msg.table != self.table:
             return self.refuse(conn, None, "table", "another table's id")
-        seat = next((i for i, s in enumerate(self.seats) if s.kind == "guest" and s.token == msg.token), None)
+        seat = self.seat_of_token(msg.token)
         if seat is None:
             if self.seat_of(conn) is not None:
                 return self.refuse(conn, None, "full", "no free seat")
@@ -182,8 +194,26 @@ class HostTable:
                 return self._watch(conn, msg)
             self.seats[seat] = Seat("guest", msg.name, msg.token)
         s = self.seats[seat]
-        s.conn, s.name, s.stand_in = conn, msg.name, False
+        s.conn, s.name, s.stand_in, s.joining = conn, msg.name, False, False
         return Outcome([(conn, P.welcome(seat, s.last_seq)), *self._recent(conn)], changed=True)
+
+    def _arriving(self, conn: str, msg: P.Arriving) -> Outcome:
+        """An invite page on its way: its token's seat (or, before the start, a free one)
+        is kept for it, shown as joining, until its hello; nothing is answered."""
+        if msg.table != self.table:
+            return self.refuse(conn, None, "table", "another table's id")
+        seat = self.seat_of_token(msg.token)
+        if seat is None:
+            seat = None if self.started else next(
+                (i for i, s in enumerate(self.seats) if s.kind == "empty"), None)
+            if seat is None:
+                return Outcome()  # no seat to keep: its hello will find it a place to watch
+            self.seats[seat] = Seat("guest", msg.name, msg.token)
+        s = self.seats[seat]
+        if s.present:
+            return Outcome()  # that seat's page is at the table already
+        s.conn, s.joining = conn, True
+        return Outcome(changed=True)
 
     def _recent(self, conn: str) -> list[tuple[str, str]]:
         """The chat so far, for a page that has just come (it skips lines it has seen)."""
@@ -213,10 +243,14 @@ class HostTable:
         if w is not None:
             w.conn = None
             return True
-        seat = self.seat_of(conn)
+        seat = next((i for i, s in enumerate(self.seats) if s.kind == "guest" and s.conn == conn),
+                    None)
         if seat is None:
             return False
-        self.seats[seat].conn = None
+        s = self.seats[seat]
+        s.conn = None
+        if s.joining and not self.started:
+            self.seats[seat] = Seat()  # the arriving page closed before its hello: the seat is free
         return True
 
     def start(self, bot_name) -> None:

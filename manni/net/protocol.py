@@ -5,7 +5,8 @@ and a ``"type"``. Builders return the text to send; ``parse_guest`` / ``parse_ho
 received text into a small frozen object or raise :class:`ProtocolError` (with a ``key``),
 never anything else. Cards travel as engine codes ("TH"); seats are absolute (0 = host).
 
-Guest -> host: ``hello`` (table id, name, the guest's secret token), ``act`` (seq, action).
+Guest -> host: ``hello`` (table id, name, the guest's secret token), ``act`` (seq, action),
+``arriving`` (table id, token, name or "": an invite page whose Python is still starting).
 Host -> guest: ``ask`` (say hello: sent on every new channel), ``welcome`` (your seat, the
 last seq applied), ``lobby`` (seats before the start), ``state`` (the guest's own SeatView
 and the table), ``refused`` (why an act or a hello was not taken), ``closed`` (the host
@@ -167,6 +168,14 @@ class Hello:
 
 
 @dataclass(frozen=True)
+class Arriving:
+    """An invite page on its way (its Python still starting): keep it a seat."""
+    table: str
+    token: str
+    name: str  # "" when this browser has no name saved yet
+
+
+@dataclass(frozen=True)
 class Act:
     seq: int
     action: Action
@@ -176,17 +185,27 @@ def hello(table: str, name: str, token: str) -> str:
     return _dump({"type": "hello", "table": table, "name": clean_name(name), "token": token})
 
 
+def arriving(table: str, token: str, name: str = "") -> str:
+    """(Sent by static/js/net.js, before Python runs; built here for the tests.)"""
+    return _dump({"type": "arriving", "table": table, "token": token,
+                  "name": clean_name(name) if name else ""})
+
+
 def act(seq: int, action: Action) -> str:
     return _dump({"type": "act", "seq": seq, "action": action.to_json()})
 
 
 def parse_guest(text):
-    """Hello | Act | chat.Chat | room.Again | room.Sit; raises ProtocolError."""
+    """Hello | Arriving | Act | chat.Chat | room.Again | room.Sit; raises ProtocolError."""
     obj = _decode(text)
     kind = obj.get("type")
     if kind == "hello":
         _fields(obj, ("table", "name", "token"))
         return Hello(_str(obj, "table", ID_RE), clean_name(obj["name"]), _str(obj, "token", ID_RE))
+    if kind == "arriving":
+        _fields(obj, ("table", "token", "name"))
+        name = "" if obj["name"] == "" else clean_name(obj["name"])
+        return Arriving(_str(obj, "table", ID_RE), _str(obj, "token", ID_RE), name)
     if kind == "act":
         _fields(obj, ("seq", "action"))
         return Act(_int(obj, "seq", 1, MAX_SEQ), _action(obj["action"]))
@@ -200,9 +219,10 @@ def parse_guest(text):
 # -- host -> guest ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SeatInfo:
-    name: str
+    name: str      # "" for an empty seat, or a guest arriving with no name yet
     kind: str      # "host", "guest", "bot" or "empty"
     present: bool  # connected now (a host or a bot is always present)
+    joining: bool = False  # a guest's page on its way (it said "arriving", not yet hello)
 
 
 @dataclass(frozen=True)
@@ -245,7 +265,8 @@ class Ask:
 
 
 def _seats_json(seats) -> list[dict]:
-    return [{"name": s.name, "kind": s.kind, "present": s.present} for s in seats]
+    return [{"name": s.name, "kind": s.kind, "present": s.present,
+             **({"joining": True} if s.joining else {})} for s in seats]
 
 
 def _seats(obj: dict) -> tuple[SeatInfo, ...]:
@@ -256,9 +277,11 @@ def _seats(obj: dict) -> tuple[SeatInfo, ...]:
     for s in v:
         if not isinstance(s, dict):
             raise ProtocolError("a seat must be an object")
-        _fields(s, ("name", "kind", "present"))
-        name = "" if s["kind"] == "empty" and s["name"] == "" else clean_name(s["name"])
-        out.append(SeatInfo(name, _str(s, "kind", choices=SEAT_KINDS), _bool(s, "present")))
+        _fields(s, ("name", "kind", "present"), ("joining",))
+        kind = _str(s, "kind", choices=SEAT_KINDS)
+        name = "" if kind in ("empty", "guest") and s["name"] == "" else clean_name(s["name"])
+        out.append(SeatInfo(name, kind, _bool(s, "present"),
+                            _bool(s, "joining") if "joining" in s else False))
     return tuple(out)
 
 

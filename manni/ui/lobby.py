@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from html import escape
 
+from ..text import Translator
+
 
 def _e(text) -> str:
     return escape(str(text), quote=True)
@@ -17,6 +19,8 @@ def _seat_items(infos, t, you: int, partner: int | None = None) -> str:
     for i, s in enumerate(infos):
         if s.kind == "empty":
             label, cls = t("net.seat_empty"), "empty"
+        elif s.kind == "guest" and (s.joining or not s.name):
+            label, cls = joining_text(t, s.name), "joining"
         else:
             label = s.name + (f" ({t('net.you')})" if i == you else "")
             if s.kind == "bot":
@@ -68,13 +72,14 @@ def host_bar(game, url: str) -> str:
     parts = []
     for seat in table.missing():
         s = table.seats[seat]
+        name = s.name or Translator.seat(t, seat)  # no name yet: the seat's usual one
         key = "net.stand_in_stop" if s.stand_in else "net.stand_in"
-        said = t("net.wait_guest", name=s.name)
+        said = waiting_text(t, s.info())
         if s.stand_in:
-            said += " " + t("net.stand_in_on", name=s.name)
+            said += " " + t("net.stand_in_on", name=name)
         parts.append(f'<p class="net-missing" data-waiting="{seat}">{_e(said)} '
                      f'<button type="button" class="btn small" data-action="stand-in" data-seat="{seat}">'
-                     f'{_e(t(key, name=s.name))}</button></p>')
+                     f'{_e(t(key, name=name))}</button></p>')
     return (f'<div class="net-bar" data-invite="{_e(url)}">{"".join(parts)}'
             f'<button type="button" class="btn small" data-action="copy-invite">{_e(t("net.copy"))}</button></div>')
 
@@ -95,10 +100,21 @@ def guest_wait(t, infos, you: int) -> str:
             f'{_seat_items(infos, t, you)}<p>{_e(t("net.wait_start"))}</p></section>')
 
 
+def joining_text(t, name: str) -> str:
+    """A guest's page on its way (its Python still starting), by name if it has one."""
+    return t("net.joining", name=name) if name else t("net.joining_friend")
+
+
+def waiting_text(t, info) -> str:
+    """Whose phone the table waits for: a guest away, or one still joining."""
+    if info.joining or not info.name:
+        return joining_text(t, info.name)
+    return t("net.wait_guest", name=info.name)
+
+
 def waiting_lines(t, infos, you: int) -> str:
     """A guest's page: a line for each other guest whose phone the table waits for."""
-    return "".join(f'<p class="net-missing" data-waiting="{i}">'
-                   f'{_e(t("net.wait_guest", name=s.name))}</p>'
+    return "".join(f'<p class="net-missing" data-waiting="{i}">{_e(waiting_text(t, s))}</p>'
                    for i, s in enumerate(infos) if i != you and s.kind == "guest" and not s.present)
 
 

@@ -1,8 +1,10 @@
 // Tables with friends: a thin transport over PeerJS data channels (vendored, loaded on
 // first use). It moves text only: every message is built, read and checked in Python
-// (manni/net/). Python gives one callback on(event, connId, text):
+// (manni/net/), but for the "arriving" an invite page sends before Python runs (arrive()).
+// Python gives one callback on(event, connId, text):
 //   host:  "open" | "error" (text = PeerJS error type) | "connect" | "data" | "close"
-//   guest: "open" (channel to the host open) | "data" | "close" | "error"
+//   guest: "open" (channel to the host open) | "data" | "close" | "error" |
+//          "offline" / "online" (the page's network or its signaling server lost / back)
 // Tests read manniNet.received (every text a guest page received) and may send raw text.
 (function () {
   "use strict";
@@ -13,6 +15,9 @@
   var BEAT_MS = 1000;
   var SILENT_MS = 6000;
   var loading = null;
+  var ID_RE = /^[0-9a-f]{32}$/;
+  var GUEST_KEY = "manni:net-guest";       // Python's: {table, token, name} of a seat taken
+  var ARRIVAL_KEY = "manni:net-arrival";   // the token arrive() made, kept for a reload
 
   function load() {
     if (!loading) {
@@ -48,11 +53,89 @@
     conn.on("close", function () { clearInterval(timer); });
   }
 
+  // The guest's side. Until Python takes over (s.on set), each channel that opens sends
+  // s.arriving (the "arriving" hello) and what the host says is dropped. While the page is
+  // offline or its signaling server is out of reach, it waits (and tells Python so).
+  function guest(hostPeerId, options, on, arriving) {
+    // trying: ends the channel being opened (none open yet); told: the channel Python knows
+    var s = net.session = { hostPeerId: hostPeerId, on: on, arriving: arriving, trying: null,
+                            told: null };
+    var pending = null;
+    function emit(event, text) { if (s.on) s.on(event, "", text || ""); }
+    function offline() { return net.peer.disconnected || navigator.onLine === false; }
+    function connect() {
+      var peer = net.peer;
+      if (net.stopped || !peer || peer.destroyed || net.hostConn || s.trying) return;
+      if (!peer.open || offline()) { retry(); return; }
+      var conn = peer.connect(hostPeerId, { reliable: true, serialization: "json" });
+      if (!conn) { retry(); return; }
+      var opened = false, ended = false;
+      s.trying = end;
+      var timer = setTimeout(function () { if (!opened) end(); }, OPEN_TIMEOUT_MS);
+      function end() {
+        if (ended) return;
+        ended = true;
+        clearTimeout(timer);
+        if (s.trying === end) s.trying = null;
+        if (net.hostConn === conn) { net.hostConn = null; emit("close"); }
+        conn.close();
+        retry();
+      }
+      conn.on("open", function () {
+        opened = true;
+        clearTimeout(timer);
+        s.trying = null;
+        net.hostConn = conn;
+        watch(conn, end);
+        if (s.on) { s.told = conn; emit("open"); }
+        else if (s.arriving) conn.send(s.arriving);
+      });
+      conn.on("data", function (d) {
+        if (d === 0 || !s.on) return;
+        var t = text(d);
+        net.received.push(t);
+        emit("data", t);
+      });
+      conn.on("close", end);
+      conn.on("error", function (e) { emit("error", String(e.type || e)); });
+    }
+    function retry() {
+      if (pending || net.stopped) return;
+      pending = setTimeout(function () { pending = null; connect(); }, RETRY_MS);
+    }
+    function reconnect() {
+      var peer = net.peer;
+      if (net.stopped || peer.destroyed || !peer.disconnected) return;
+      if (navigator.onLine === false) { setTimeout(reconnect, RETRY_MS); return; }
+      peer.reconnect();
+    }
+    addEventListener("offline", function () { emit("offline"); });
+    addEventListener("online", function () { emit("online"); });
+    return load().then(function () {
+      var peer = new Peer(options);
+      net.peer = peer;
+      peer.on("open", function () { emit("online"); connect(); });
+      peer.on("disconnected", function () {
+        emit("offline");
+        setTimeout(reconnect, RETRY_MS);
+      });
+      peer.on("error", function (e) {
+        emit("error", String(e.type || e));
+        if (e.type === "peer-unavailable") {  // the host is away: keep trying
+          if (s.trying) s.trying();
+          else retry();
+        }
+      });
+    });
+  }
+
   var net = {
     peer: null,
     conns: new Map(),   // host: connectionId -> DataConnection
     hostConn: null,     // guest: the open channel to the host
     received: [],       // guest: every text received, in order (for tests)
+    session: null,      // guest: the channel's keeper (guest(), below)
+    arrival: null,      // guest: {table, token, name} of the "arriving" hello sent early
     stopped: false,
     load: load,
 
@@ -88,50 +171,19 @@
       return load().then(start);
     },
 
+    // guest: the channel to the host, reopened whenever it drops. A channel opened early
+    // (arrive(), below) is taken over: Python gets "open" next if it is open.
     join: function (hostPeerId, options, on) {
-      function connect() {
-        if (net.stopped || !net.peer || net.peer.destroyed) return;
-        var conn = net.peer.connect(hostPeerId, { reliable: true, serialization: "json" });
-        var opened = false;
-        var timer = setTimeout(function () { if (!opened) conn.close(); retry(); }, OPEN_TIMEOUT_MS);
-        var gone = function () {
-          clearTimeout(timer);
-          if (net.hostConn === conn) { net.hostConn = null; on("close", "", ""); }
-          if (opened) { opened = false; retry(); }
-        };
-        conn.on("open", function () {
-          opened = true;
-          clearTimeout(timer);
-          net.hostConn = conn;
-          watch(conn, gone);
-          on("open", "", "");
-        });
-        conn.on("data", function (d) {
-          if (d === 0) return;
-          var s = text(d);
-          net.received.push(s);
-          on("data", "", s);
-        });
-        conn.on("close", gone);
-        conn.on("error", function (e) { on("error", "", String(e.type || e)); });
+      var s = net.session;
+      if (s && s.hostPeerId === hostPeerId && !net.stopped) {
+        s.on = on;
+        setTimeout(function () {
+          var conn = net.hostConn;
+          if (conn && conn.open && s.told !== conn) { s.told = conn; on("open", "", ""); }
+        }, 0);
+        return Promise.resolve();
       }
-      var pending = null;
-      function retry() {
-        if (pending || net.stopped) return;
-        pending = setTimeout(function () { pending = null; if (!net.hostConn) connect(); }, RETRY_MS);
-      }
-      return load().then(function () {
-        var peer = new Peer(options);
-        net.peer = peer;
-        peer.on("open", connect);
-        peer.on("disconnected", function () {
-          if (!net.stopped && !peer.destroyed) setTimeout(function () { peer.reconnect(); }, RETRY_MS);
-        });
-        peer.on("error", function (e) {
-          on("error", "", String(e.type || e));
-          if (e.type === "peer-unavailable") retry();  // the host is away: keep trying
-        });
-      });
+      return guest(hostPeerId, options, on, null);
     },
 
     // host: to one guest; guest: to the host (connId ignored). False if not connected.
@@ -162,4 +214,74 @@
   };
   window.addEventListener("pagehide", function (ev) { if (!ev.persisted) net.stop(); });
   window.manniNet = net;
+
+  // new Peer() options from an invite link's signal= and ice= (as manni/net/links.py reads
+  // them); null if they are not valid (Python then says so).
+  function peerOptions(signal, ice) {
+    var o = { debug: 0 };
+    if (signal) {
+      var u;
+      try { u = new URL(signal); } catch (e) { return null; }
+      if (!/^(https?|wss?):$/.test(u.protocol) || u.search || u.hash || u.username) return null;
+      var secure = u.protocol === "https:" || u.protocol === "wss:";
+      o.host = u.hostname;
+      o.port = Number(u.port) || (secure ? 443 : 80);
+      o.path = /\/$/.test(u.pathname) ? u.pathname : u.pathname + "/";
+      o.secure = secure;
+    }
+    if (ice) {
+      var servers = [];
+      if (ice !== "none") {
+        var items = ice.split(",");
+        for (var i = 0; i < items.length; i++) {
+          var item = items[i].trim(), m = /^(stun|turns?):(.+)$/.exec(item);
+          if (!m) return null;
+          var at = m[2].lastIndexOf("@");
+          if (at < 0) { servers.push({ urls: item }); continue; }
+          var cred = m[2].slice(0, at), colon = cred.indexOf(":");
+          servers.push({ urls: m[1] + ":" + m[2].slice(at + 1),
+                         username: colon < 0 ? cred : cred.slice(0, colon),
+                         credential: colon < 0 ? "" : cred.slice(colon + 1) });
+        }
+      }
+      o.config = { iceServers: servers };
+    }
+    return o;
+  }
+
+  // An invite link (?table=ID) opens the channel to the host as soon as the page runs, long
+  // before Python is up on a slow phone, and says "arriving" (with the token and name this
+  // browser keeps for the table, if any): the host keeps a seat for it. Python takes the
+  // same channel over (join) and uses the same token (manniNet.arrival).
+  function arrive() {
+    var q = new URLSearchParams(location.search);
+    var table = q.get("table");
+    if (!table || !ID_RE.test(table) || q.has("host")) return;
+    var options = peerOptions(q.get("signal") || "", (q.get("ice") || "").trim());
+    if (!options) return;
+    var saved = read("localStorage", GUEST_KEY) || {};
+    var token = saved.table === table && ID_RE.test(saved.token) ? saved.token : null;
+    var kept = read("sessionStorage", ARRIVAL_KEY) || {};
+    if (!token && kept.table === table && ID_RE.test(kept.token)) token = kept.token;
+    if (!token) {
+      token = Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(16)), function (b) {
+        return (b + 256).toString(16).slice(1);
+      }).join("");
+      try { sessionStorage.setItem(ARRIVAL_KEY, JSON.stringify({ table: table, token: token })); }
+      catch (e) { /* storage off: a reload arrives with another token */ }
+    }
+    var name = typeof saved.name === "string" ? saved.name : "";
+    net.arrival = { table: table, token: token, name: name };
+    guest("manni-" + table, options, null, JSON.stringify(
+      { v: 1, type: "arriving", table: table, token: token, name: name }));
+  }
+
+  function read(storage, key) {
+    try {
+      var v = JSON.parse(window[storage].getItem(key) || "null");
+      return v && typeof v === "object" ? v : null;
+    } catch (e) { return null; }
+  }
+
+  arrive();
 })();

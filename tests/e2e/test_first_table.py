@@ -17,6 +17,7 @@ from manni.match import Match
 from manni.record import dumps
 
 from manni_page import BOOT_MS, boot, classic_first_to_choose, import_text, state, wait_settled
+from test_friends import signal_url  # noqa: F401  (fixture)
 
 HOLD_MAIN_PY = re.compile(r".*/static/main\.py$")
 LATER = "() => performance.getEntriesByType('measure').filter(m => m.name.includes('later'))" \
@@ -65,8 +66,9 @@ def test_first_hint_bot_move_and_review_need_nothing_imported_ahead(page, base_u
 
 
 @pytest.mark.parametrize("how", ["first visit", "snapshot"])
-def test_an_invited_friend_sees_the_table_at_once(page, base_url, monitor, how):
-    first_table(page, base_url, how, f"&table={TABLE_ID}")
+def test_an_invited_friend_sees_the_table_at_once(page, base_url, monitor, how, signal_url):
+    # (the invite page says "arriving" to the host at once: through a local server)
+    first_table(page, base_url, how, f"&table={TABLE_ID}&signal={signal_url}&ice=none")
     assert state(page).get("net") == "guest"
     expect(page.locator("#join-name")).to_be_visible()
     monitor.assert_clean(page)

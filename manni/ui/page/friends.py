@@ -54,8 +54,10 @@ class Friends(Feature):
         if saved.get("table") == table:
             gt = GuestTable(table, saved["token"], saved["name"])
             gt.joined = True
-        else:
-            gt = GuestTable(table, new_id(), saved.get("name", ""))
+        else:  # the token net.js said "arriving" with, if it did: the seat kept for it
+            arrival = window.manniNet.arrival
+            token = str(arrival.token) if arrival and str(arrival.table) == table else ""
+            gt = GuestTable(table, token if is_id(token) else new_id(), saved.get("name", ""))
         net = self.enter(GuestGame(gt, self.page.settings), conn)
         if gt.joined:
             net.open()

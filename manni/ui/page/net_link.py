@@ -24,6 +24,8 @@ class NetLink:
         self.proxy = proxy(page.guard(self.on_event))
         self.is_host = isinstance(game, HostGame)
         self.join_message = ""
+        self.offline = False  # a guest's page without network (or its signaling server)
+        self.status = ""
 
     # -- transport ----------------------------------------------------------------------
     def options(self):
@@ -47,6 +49,9 @@ class NetLink:
             self.guest_event(event, text)
 
     def set_status(self, status: str) -> None:
+        if self.offline and status in ("connecting", "reconnecting", "host_gone"):
+            status = "offline"  # our own network is down, not the host's
+        self.status = status
         self.page.table.setAttribute("data-link", status)
         seats = () if self.is_host else self.game.table.seats()
         host = seats[0].name if seats else ""
@@ -82,10 +87,15 @@ class NetLink:
     def guest_event(self, event: str, text: str) -> None:
         g = self.game
         if event == "open":
+            self.offline = False
             self.set_status("open")
             self.send("", g.table.hello())
         elif event == "close":
             self.set_status("reconnecting")
+        elif event in ("offline", "online"):
+            self.offline = event == "offline"
+            if self.status in ("offline", "reconnecting", "host_gone"):
+                self.set_status("reconnecting")
         elif event == "error":
             if text == "peer-unavailable":
                 self.set_status("host_gone")
