@@ -32,38 +32,44 @@ class _RuleSets(MutableMapping):
 
     def __init__(self, modules: list[str]) -> None:
         self._of: dict[str, dict[str, type[RuleSet]] | None] = dict.fromkeys(modules)
+        self._sets: dict[str, type[RuleSet]] = {}  # those imported, for the lookups
+        self._extra: dict[str, type[RuleSet]] = {}  # set by hand
 
     def _load(self, module: str) -> None:
         if module in self._of and self._of[module] is None:
-            self._of[module] = _rule_sets_in(module)
-
-    def _loaded(self) -> dict[str, type[RuleSet]]:
-        return {name: cls for found in self._of.values() if found for name, cls in found.items()}
+            found = self._of[module] = _rule_sets_in(module)
+            self._sets.update(found)
 
     def _all(self) -> dict[str, type[RuleSet]]:
         for module in list(self._of):
             self._load(module)
-        return self._loaded()
+        return {**{n: c for found in self._of.values() if found for n, c in found.items()},
+                **self._extra}
 
     def __getitem__(self, name: str) -> type[RuleSet]:
-        if isinstance(name, str):
-            self._load(name)
-        found = self._loaded()
-        return found[name] if name in found else self._all()[name]
+        try:
+            return self._sets[name]
+        except KeyError:
+            if isinstance(name, str):
+                self._load(name)
+            if name not in self._sets:
+                self._all()
+            return self._sets[name]
 
     def __setitem__(self, name: str, cls: type[RuleSet]) -> None:
         for found in self._of.values():
             if found and name in found:
                 found[name] = cls
-                return
-        self._of[""] = {**(self._of.get("") or {}), name: cls}
+                break
+        else:
+            self._extra[name] = cls
+        self._sets[name] = cls
 
     def __delitem__(self, name: str) -> None:
-        for found in self._of.values():
+        del self._sets[name]
+        for found in (*self._of.values(), self._extra):
             if found and name in found:
                 del found[name]
-                return
-        raise KeyError(name)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._all())
@@ -74,7 +80,8 @@ class _RuleSets(MutableMapping):
     def rescan(self) -> None:
         """Find the modules put on this package's path since (plug-in rule sets)."""
         for module in _modules():
-            self._of[module] = _rule_sets_in(module)
+            self._of[module] = None
+            self._load(module)
 
 
 RULE_SETS = _RuleSets(_modules())
@@ -83,7 +90,11 @@ RULE_SETS = _RuleSets(_modules())
 def get_rules(name: str | type[RuleSet]) -> type[RuleSet]:
     if isinstance(name, type) and issubclass(name, RuleSet):
         return name
-    if isinstance(name, str) and name not in RULE_SETS:
+    try:
+        return RULE_SETS[name]
+    except (KeyError, TypeError):
+        pass
+    if isinstance(name, str):
         RULE_SETS.rescan()
     try:
         return RULE_SETS[name]
