@@ -1,8 +1,9 @@
 """The first table imports only what it needs (its own rule set, no other); the rest (bots,
-review, tables with friends, other rule sets) is imported when first needed, and static/main.py imports it once PyScript has started,
-while the player reads the hand. Here main.py never arrives, so nothing is imported ahead:
-the first bot move, hint, review and a friend's table must still work at once, on a first
-visit and on a runtime restored from its snapshot.
+review, tables with friends, other rule sets) is imported when first needed, and
+static/main.py imports it once PyScript has started, while the player reads the hand. Here
+main.py never arrives, so nothing is imported ahead: the first bot move, hint, review and a
+friend's table must still work at once, on a first visit and on a runtime restored from its
+snapshot.
 """
 from __future__ import annotations
 
