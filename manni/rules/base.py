@@ -109,6 +109,7 @@ class Manches:
 
 
 TARGET = OptionSpec(10, int, 5, 20)  # points to win a match: the one place for its bounds
+MANCHE_TARGET = OptionSpec(50, int, values=(50, 100, 150))  # points to win a manche
 
 
 def sides_of(sides: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:

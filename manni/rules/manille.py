@@ -17,7 +17,7 @@ from ..climb import ClimbDeal, RankedContract
 from ..errors import ManniError
 from ..exchange import NoExchange
 from ..talk import Questions
-from .base import Manches, OptionSpec, RuleSet, sides_of
+from .base import MANCHE_TARGET, Manches, OptionSpec, RuleSet, sides_of
 
 HIGH_TO_LOW = (TEN, ACE, KING, QUEEN, JACK, NINE, EIGHT, SEVEN)
 RANK_POWER = {rank: len(HIGH_TO_LOW) - i for i, rank in enumerate(HIGH_TO_LOW)}
@@ -26,7 +26,6 @@ POINTS = tuple(RANK_POINTS.get(c % 13, 0) for c in range(52))  # card -> its poi
 DECK = sum(1 << (s * 13 + r) for s in range(4) for r in HIGH_TO_LOW)
 HAND = 8
 HALF = 34  # half of the 68 points of a deal (60 card points and 8 tricks)
-TARGETS = (50, 100, 150)
 MANCHES_TO_WIN = 2
 
 
@@ -96,7 +95,7 @@ class Manille(RuleSet):
     seats = 4
     sides = ((0, 2), (1, 3))
     side_of = sides_of(sides)
-    options = {"target": OptionSpec(50, int, values=TARGETS), "talk": OptionSpec(True, bool)}
+    options = {"target": MANCHE_TARGET, "talk": OptionSpec(True, bool)}
     exchange = NoExchange()
     deal_type = ClimbDeal
     talk = Parlee()

@@ -10,7 +10,6 @@ message.
 
 from __future__ import annotations
 
-import gettext
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -91,6 +90,7 @@ def _plural_rule(catalog: Catalog):
     for part in forms.split(";"):
         name, _, expr = part.partition("=")
         if name.strip() == "plural":
+            import gettext  # only for a catalog's plurals: not at an English table's start
             return gettext.c2py(expr.strip())
     raise ValueError(f"no plural= in Plural-Forms {forms!r}")
 
@@ -122,7 +122,8 @@ class Translator:
             except CatalogMissing:  # not fetched (yet): English, as for a missing text
                 self.lang = "en"
         self.catalog = catalog
-        self._plural = _plural_rule(self.catalog or self.source)
+        # English texts are the source's own two forms: the rule is for a catalog's.
+        self._plural = _plural_rule(catalog) if catalog is not None else None
 
     def in_language(self, lang: str) -> "Translator":
         """A translator like this one (same kind) for another language."""
@@ -164,7 +165,7 @@ class Translator:
             return self(key, **{"n": n, **params})
         text = src.msgid if n == 1 else src.msgid_plural
         e = self.catalog.entries.get(key) if self.catalog is not None else None
-        if e is not None and e.msgid_plural is not None:
+        if e is not None and e.msgid_plural is not None and self._plural is not None:
             i = self._plural(n)
             if 0 <= i < len(e.msgstr) and e.msgstr[i]:
                 text = e.msgstr[i]

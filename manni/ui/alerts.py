@@ -8,11 +8,7 @@ Hooks: ``#alerts`` holds ``.alert[data-alert="set-aside"|"unsaved"]``; buttons c
 
 from __future__ import annotations
 
-from html import escape
-
-
-def _e(text) -> str:
-    return escape(str(text), quote=True)
+from .markup import _e
 
 
 def _button(action: str, label: str, cls: str = "btn small") -> str:

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass
 from ..errors import ManniError
 from ..inputs import InputError, brief, parse_json
 from ..rules import get_rules
-from ..rules.base import TARGET
+from ..rules.base import MANCHE_TARGET, TARGET
 from ..variants import VARIANTS as ALL_VARIANTS
 from ..variants import variant_of  # noqa: F401  (the UI's names for them)
 
@@ -55,9 +55,9 @@ def manche_target(rules: str) -> bool:
     return spec is not None and bool(spec.values)
 
 
-_MANCHE = get_rules(VARIANTS["manille"][0]).options["target"]
-MANCHE_TARGETS: tuple[int, ...] = _MANCHE.values
-MANCHE_DEFAULT = _MANCHE.default if isinstance(_MANCHE.default, int) else MANCHE_TARGETS[0]
+MANCHE_TARGETS: tuple[int, ...] = MANCHE_TARGET.values
+MANCHE_DEFAULT = (MANCHE_TARGET.default if isinstance(MANCHE_TARGET.default, int)
+                  else MANCHE_TARGETS[0])
 
 assert TARGET.low is not None and TARGET.high is not None and isinstance(TARGET.default, int)
 TARGET_MIN, TARGET_MAX, TARGET_DEFAULT = TARGET.low, TARGET.high, TARGET.default

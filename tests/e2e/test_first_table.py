@@ -1,8 +1,9 @@
-"""The first table imports only what it needs; the rest (bots, review, tables with friends)
-is imported when first needed, and static/main.py imports it once PyScript has started,
-while the player reads the hand. Here main.py never arrives, so nothing is imported ahead:
-the first bot move, hint, review and a friend's table must still work at once, on a first
-visit and on a runtime restored from its snapshot.
+"""The first table imports only what it needs (its own rule set, no other); the rest (bots,
+review, tables with friends, other rule sets) is imported when first needed, and
+static/main.py imports it once PyScript has started, while the player reads the hand. Here
+main.py never arrives, so nothing is imported ahead: the first bot move, hint, review and a
+friend's table must still work at once, on a first visit and on a runtime restored from its
+snapshot.
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from manni.cards import cards_of
 from manni.match import Match
 from manni.record import dumps
 
-from manni_page import BOOT_MS, boot, classic_first_to_choose, import_text, state, wait_settled
+from manni_page import (BOOT_MS, boot, classic_first_to_choose, import_text, state, step,
+                        wait_settled)
 from test_friends import signal_url  # noqa: F401  (fixture)
 
 HOLD_MAIN_PY = re.compile(r".*/static/main\.py$")
@@ -71,4 +73,19 @@ def test_an_invited_friend_sees_the_table_at_once(page, base_url, monitor, how, 
     first_table(page, base_url, how, f"&table={TABLE_ID}&signal={signal_url}&ice=none")
     assert state(page).get("net") == "guest"
     expect(page.locator("#join-name")).to_be_visible()
+    monitor.assert_clean(page)
+
+
+@pytest.mark.parametrize("how", ["first visit", "snapshot"])
+@pytest.mark.parametrize("variant", ["manille", "hornafjordur"])
+def test_a_first_table_of_another_rule_set_needs_nothing_imported_ahead(page, base_url, monitor,
+                                                                         how, variant):
+    first_table(page, base_url, how, f"&rules={variant}")
+    st = wait_settled(page)
+    assert st["rules"] == variant
+    page.click("[data-action=hint]")
+    expect(page.locator("#notice")).to_contain_text("Hint: ")
+    after = step(page)  # your move, then the bots' till your turn
+    assert int(after["actions"]) > int(st["actions"]) and after["rules"] == variant
+    assert page.evaluate(LATER) == []
     monitor.assert_clean(page)

@@ -9,14 +9,22 @@ The words come from ``manni.ui.talk``; the messages from ``manni.net``.
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
-from ...net import chat as C
-from ...net import protocol as P
+from ...lazy import Later
 from ...states import MatchPhase
-from .. import talk
 from ..stats import STATS_KEY
 from .dom import attr, by_id, document, download, nn, on, q
 from .feature import Feature
+
+if TYPE_CHECKING:
+    from ...net import chat as C
+    from ...net import protocol as P
+    from .. import talk
+else:  # only at a table with friends: not imported for the first table
+    C = Later("manni.net.chat")
+    P = Later("manni.net.protocol")
+    talk = Later("manni.ui.talk")
 
 BUBBLE_SECONDS = 4
 NET_LAST_KEY = "manni:net-last"  # the host's last finished match at the table (a record)
