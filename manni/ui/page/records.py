@@ -4,9 +4,10 @@ while the match plays on) and the damaged saved match set aside at start-up."""
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from ...inputs import MAX_RECORD_BYTES
-from ...net import seat_record
+from ...lazy import Later
 from ...record import ReplayError, parse, replay_steps
 from .. import seat_view
 from ..game import Game
@@ -14,6 +15,11 @@ from ..settings import BAD_RECORD_KEY
 from .dom import by_id, download, nn, on, trace
 from .driver import think
 from .feature import Feature
+
+if TYPE_CHECKING:
+    from ...net import seat_record
+else:  # the friends' code is not imported for the first table
+    seat_record = Later("manni.net.seat_record")
 
 
 class Records(Feature):
