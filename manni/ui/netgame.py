@@ -18,7 +18,9 @@ from ..net.guest import GuestTable
 from ..net.host import HostTable
 from ..record import loads
 from ..states import MatchPhase, Phase
+from ..talk import Ask
 from ..text import Translator
+from . import parlee
 from .game import YOU, Game, random_seed, make_opponent
 from .settings import Settings
 
@@ -67,7 +69,8 @@ class WatchTranslator(NamedTranslator):
 
 
 class HostGame(Game):
-    partner_waits = False  # at a table with friends a computer partner leads at once
+    """A computer partner on lead waits for the questions of its human partner (the host's
+    or a guest's), as at a table of one's own."""
 
     def __init__(self, match: Match, settings: Settings, table: HostTable) -> None:
         self.table = table
@@ -104,15 +107,32 @@ class HostGame(Game):
         self.table.start(lambda seat: Translator.seat(self.t, seat))  # the usual seat names
         self.announce_deal()
 
+    @property
+    def partner_waits(self) -> bool:
+        partner = self.partner_seat
+        return partner is not None and self.table.bot_plays(partner)
+
     def bot_seat(self) -> int | None:
         seat = self.match.turn
         if (self.started and self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and seat is not None and seat != YOU
-                and self.table.bot_plays(seat)):
+                and self.table.bot_plays(seat) and not self._asks_first(seat)):
             return seat
         return None
 
+    def _asks_first(self, leader: int) -> bool:
+        """Does the table wait for the questions of this seat's human partner?"""
+        if parlee.offers_ask(self):
+            return True
+        sides = self.match.rules.sides
+        partner = next((s for s in sides[self.match.rules.side_of[leader]] if s != leader), None)
+        if partner is None or partner == YOU:
+            return False
+        lead = parlee.partner_lead(self.match.view(partner))
+        return lead is not None and self.table.asks_first(partner, lead)
+
     def waits_for_you(self) -> bool:
-        return self.phase not in (MatchPhase.EXCHANGE, MatchPhase.PLAY) or self.match.turn == YOU
+        return self.phase not in (MatchPhase.EXCHANGE, MatchPhase.PLAY) or self.match.turn == YOU \
+            or parlee.offers_ask(self)
 
     def opponent(self, seat: int):
         bot = self._bots.get(seat)
@@ -150,12 +170,11 @@ class HostGame(Game):
 
 class GuestGame(Game):
     """A guest's table. ``self.match`` is None: everything comes from the host's state."""
-    partner_waits = False
 
     def __init__(self, table: GuestTable, settings: Settings) -> None:
         self.table = table
-        super().__init__(None, settings, NamedTranslator(settings.lang, table.names_from_here))  # type: ignore[arg-type]
         self.outbox: list[str] = []
+        super().__init__(None, settings, NamedTranslator(settings.lang, table.names_from_here))  # type: ignore[arg-type]
         self.chat_notice = ""  # why the last chat was not sent
         self.sent_n = -1  # the state (its n) an act was last sent from
         self._seen = None  # the view of the last state
@@ -189,13 +208,33 @@ class GuestGame(Game):
         return None  # nobody moves on a guest's page
 
     @property
+    def partner_waits(self) -> bool:
+        """The host's page waits for our questions before a computer partner leads (also a
+        bot standing in for an away guest)."""
+        partners = self.view.partners if self.ready else ()
+        infos = self.table.names_from_here()
+        return bool(partners) and partners[0] < len(infos) and (
+            infos[partners[0]].kind == "bot" or not infos[partners[0]].present)
+
+    @property
+    def let_lead(self) -> tuple | None:
+        return self._let_lead
+
+    @let_lead.setter
+    def let_lead(self, lead: tuple | None) -> None:
+        """(deal, trick) whose lead we left to our partner: the host is told."""
+        self._let_lead = lead
+        if lead is not None:
+            self.outbox.append(P.lead(*lead))
+
+    @property
     def watching(self) -> bool:
         return self.table.watching
 
     def waits_for_you(self) -> bool:
         v = self.view
         return (not self.watching and self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY)
-                and v.turn == YOU)
+                and (v.turn == YOU or parlee.offers_ask(self)))
 
     def sync_translator(self) -> None:
         """A spectator's page names the host's seat; a seated guest's says "you"."""
@@ -253,7 +292,8 @@ class GuestGame(Game):
         v = self.view
         if self.watching:
             return self.refuse(self.t("watch.you"))
-        if v.turn != YOU or self.phase not in (MatchPhase.EXCHANGE, MatchPhase.PLAY):
+        asks = isinstance(action, Ask) and v.turn in v.partners  # a question to the leader
+        if (v.turn != YOU and not asks) or self.phase not in (MatchPhase.EXCHANGE, MatchPhase.PLAY):
             return self.refuse(self.t("notice.wait_turn", name=self.t.seat(v.turn if v.turn is not None else YOU)))
         if self.sent_n == self.state.n:
             return self.refuse(self.t("net.sending"))  # one act per state: no double taps
