@@ -317,10 +317,9 @@ class Game:
     def ask(self, code: str) -> bool:
         """A question to your partner (the parlée), by its code (``parlee.parse_ask``)."""
         try:
-            ask = parlee.parse_ask(code)
+            return self.act(parlee.parse_ask(code))
         except ManniError:
             return False
-        return self.act(ask)
 
     def confirm_discard(self) -> bool:
         return self.act(Discard(tuple(sorted(self.selected))))
@@ -371,14 +370,15 @@ class Game:
         return self.match.view(seat)
 
     def apply_opponent(self, seat: int, action) -> None:
-        self._apply(seat, action)
+        """A computer's move, or the question its computer partner asks before it leads."""
+        self._apply(*(parlee.computer_asks(self, seat, action) or (seat, action)))
 
     def play_opponent_now(self) -> bool:
         """Synchronous opponent move (tests and the CLI); False if it is not their turn."""
         seat = self.bot_seat()
         if seat is None:
             return False
-        self._apply(seat, self.opponent(seat).choose(self.opponent_view(seat)))
+        self.apply_opponent(seat, self.opponent(seat).choose(self.opponent_view(seat)))
         return True
 
     # -- applying and describing -------------------------------------------------------

@@ -135,6 +135,9 @@ class HostGame(Game):
             or parlee.offers_ask(self)
 
     def opponent(self, seat: int):
+        """The bot for a seat this page moves for; None for a person's."""
+        if not self.table.bot_plays(seat):
+            return None
         bot = self._bots.get(seat)
         if bot is None:
             bot = self._bots[seat] = make_opponent(self.table.level, seat, self.match.seed)
