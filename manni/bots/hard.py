@@ -27,8 +27,8 @@ from .base import Bot, models_exchange
 from .declaring import decide, handles
 from .knowledge import Knowledge
 from .policy import medium_play
-from .partners import (medium_partner_play, partner_questions, partnership, questions,
-                       table_of)
+from .partners import (medium_partner_play, partnership, question_before_partners_lead,
+                       questions, table_of)
 from .search import (candidates, evaluate_cards, evaluate_exchange, halving_cards,
                      match_utility, partner_halving)
 
@@ -70,10 +70,7 @@ class HardBot(Bot):
         self.partner_ask = partner_ask  # ... and before the partner's lead
 
     def question(self, view):
-        if not (self.ask and self.partner_ask and view.asks and partnership(view.ruleset)):
-            return None
-        q = partner_questions(view, table_of(view.ruleset, view.contract))
-        return q[0] if q else None
+        return question_before_partners_lead(view) if self.ask and self.partner_ask else None
 
     def _deadline(self):
         if self.budget_ms is None:

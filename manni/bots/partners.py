@@ -329,6 +329,15 @@ def partner_questions(view, t: Table) -> list:
     return _over_and_trumps(view, t)[:1]
 
 
+def question_before_partners_lead(view):
+    """A bot's question out of turn (``Bot.question``): the first of :func:`partner_questions`
+    in a partnership game with talk, else None."""
+    if not view.asks or not partnership(view.ruleset):
+        return None
+    q = partner_questions(view, table_of(view.ruleset, view.contract))
+    return q[0] if q else None
+
+
 def _over_and_trumps(view, t: Table) -> list:
     """For each suit where the seat holds the card just under the best one out, whether
     the partner holds that one; then, with trumps to draw, how many trumps the partner
