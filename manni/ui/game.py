@@ -47,7 +47,10 @@ def make_opponent(level: str, seat: int, seed: int):
 
 # --------------------------------------------------------------------------------------
 class Game:
-    partner_waits = True  # while you may ask before your partner's lead, it waits
+    @property
+    def partner_waits(self) -> bool:
+        """While you may ask before your computer partner's lead, it waits."""
+        return True
 
     def __init__(self, match: Match, settings: Settings, t: Translator | None = None) -> None:
         self.match = match
@@ -350,10 +353,7 @@ class Game:
         if target is None:
             return self.refuse(self.undo_reason())
         self.match = target
-        self.hint = None
-        self.selected = []
-        self.notice = ""
-        self.motions = []
+        self.hint, self.selected, self.notice, self.motions = None, [], "", []
         self.say(self.t("say.undone"))
         return True
 

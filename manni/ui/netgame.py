@@ -214,10 +214,10 @@ class GuestGame(Game):
     def partner_waits(self) -> bool:
         """The host's page waits for our questions before a computer partner leads (also a
         bot standing in for an away guest)."""
-        partners = self.view.partners if self.ready else ()
         infos = self.table.names_from_here()
-        return bool(partners) and partners[0] < len(infos) and (
-            infos[partners[0]].kind == "bot" or not infos[partners[0]].present)
+        partner = self.view.partners[0] if self.ready and self.view.partners else len(infos)
+        return partner < len(infos) and (infos[partner].kind == "bot"
+                                         or not infos[partner].present)
 
     @property
     def let_lead(self) -> tuple | None:
