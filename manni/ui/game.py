@@ -320,9 +320,10 @@ class Game:
     def ask(self, code: str) -> bool:
         """A question to your partner (the parlée), by its code (``parlee.parse_ask``)."""
         try:
-            return self.act(parlee.parse_ask(code))
+            ask = parlee.parse_ask(code)
         except ManniError:
             return False
+        return self.act(ask)
 
     def confirm_discard(self) -> bool:
         return self.act(Discard(tuple(sorted(self.selected))))
@@ -341,9 +342,7 @@ class Game:
         if self.phase != MatchPhase.DEAL_OVER or self.tutorial is not None:
             return False
         self.match.start_next_deal()
-        self.hint = None
-        self.selected = []
-        self.notice = ""
+        self.hint, self.selected, self.notice = None, [], ""
         self.announce_deal()
         return True
 

@@ -226,3 +226,19 @@ def test_a_new_deploy_is_offered_and_keeps_the_match(driver, site_copy):
     css_now = run_async(driver, "return await (await fetch('static/css/app.css')).text();")
     assert "deploy 2" in css_now
     assert driver.execute_script("return localStorage.getItem('manni:record');") == saved
+
+
+@pytest.fixture
+def phone(display):
+    drv = wk.new_driver(display, 360, 740)
+    yield drv
+    drv.quit()
+
+
+def test_a_match_starts_in_russian_on_a_phone(phone, site):
+    visit(phone, f"{site}/index.html?lang=ru")
+    assert phone.execute_script("return document.documentElement.lang;") == "ru"
+    start_match(phone)  # the New match dialog's Start button, tapped where it is drawn
+    play_a_card(phone)
+    assert phone.execute_script(
+        "return document.documentElement.scrollWidth <= innerWidth;"), shown(phone)
