@@ -353,6 +353,7 @@ class Game:
             return self.refuse(self.undo_reason())
         self.match = target
         self.hint, self.selected, self.notice, self.motions = None, [], "", []
+        self.let_lead = None  # the partner's lead comes again: you may ask again
         self.say(self.t("say.undone"))
         return True
 

@@ -171,3 +171,16 @@ def test_a_computer_partner_asks_before_a_computers_lead_never_before_yours():
                      else bool(hand >> q.subject & 1))
             assert a.value == truth
     assert partner_asked
+
+
+def test_after_an_undo_your_partners_lead_waits_for_you_again():
+    game = Game.new(Settings(variant="manille", level="medium"), seed=3, t=Translator("en"),
+                    practice=True)
+    until_partner_leads(game)
+    lead = parlee.partner_lead(game.view)
+    assert lead[1] > 0 and parlee.leave_lead(game)
+    game.play_opponent_now()
+    assert game.undo(), game.notice
+    assert parlee.partner_lead(game.view) != lead or parlee.offers_ask(game)
+    until_partner_leads(game)
+    assert parlee.partner_lead(game.view) == lead and game.bot_seat() is None
