@@ -54,7 +54,7 @@ class HardBot(Bot):
     def __init__(self, seed: int = 0, budget_ms: float | None = BUDGET_MS, work: int = WORK,
                  worlds: int | None = None, exchange_worlds: int | None = None,
                  rivalry: float = RIVALRY, read_discards: bool = True, ask: bool = True,
-                 partner_ask: bool = False, **kw) -> None:
+                 partner_ask: bool = True, **kw) -> None:
         super().__init__(seed, **kw)
         self.budget_ms = budget_ms  # a time cap per decision (None: the work decides)
         self.work = work

@@ -25,7 +25,7 @@ class MediumBot(Bot):
 
     def question(self, view):
         """Before the partner's lead (option ``partner_ask``): ``partner_questions``."""
-        if not (self.options.get("ask", True) and self.options.get("partner_ask", False)):
+        if not (self.options.get("ask", True) and self.options.get("partner_ask", True)):
             return None
         return question_before_partners_lead(view)
 

@@ -257,7 +257,8 @@ def test_the_leaders_partner_asks_for_the_ten_over_its_ace_before_the_lead():
     ten = Ask(HAS, codes("TS")[0])
     assert bots[2].question(m.view(2)) == ten
     assert _bot("medium", 2, partner_ask=True).question(m.view(2)) == ten
-    assert _bot("hard", 2).question(m.view(2)) is None  # only when told to
+    assert _bot("hard", 2).question(m.view(2)) == ten  # on by default
+    assert _bot("hard", 2, partner_ask=False).question(m.view(2)) is None
     assert _bot("easy", 2, partner_ask=True).question(m.view(2)) is None
     assert _bot("hard", 2, partner_ask=True, ask=False).question(m.view(2)) is None
     assert bots[1].question(m.view(1)) is None  # an opponent of the leader
