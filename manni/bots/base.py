@@ -6,7 +6,7 @@ import random
 import time
 from typing import Any, Generator, TypeVar
 
-from ..actions import Action
+from ..actions import Action, Play
 from ..states import ExchangeKind
 
 T = TypeVar("T")
@@ -31,10 +31,28 @@ class Bot:
         return self.choose(view)
         yield  # pragma: no cover  (makes this a generator)
 
+    def question(self, view):
+        """An Ask this seat puts out of turn, to its partner on lead, or None (by default).
+        Cheap: the drive loops call it before each lead (:func:`partner_question`)."""
+        return None
+
     def any_choice(self, view):
         """An exchange step the bots do not model (a rule set's own action, such as
         declaring a contract): a seeded random choice among the actions open."""
         return self.rng.choice(view.choices)
+
+
+def partner_question(match, leader: int, action, bot_of) -> tuple | None:
+    """Before a computer's lead (``action``, its card for an empty trick), the question its
+    partner asks it first, as (the partner's seat, the Ask): only a computer partner
+    (``bot_of(seat)``: its bot, or None for a person). Else None, and the card is led."""
+    rules, deal = match.rules, match.deal
+    if not isinstance(action, Play) or deal.trick or match.turn != leader:
+        return None
+    partner = next((s for s in rules.sides[rules.side_of[leader]] if s != leader), None)
+    bot = bot_of(partner) if partner is not None else None
+    ask = bot.question(match.view(partner)) if bot is not None else None
+    return None if ask is None else (partner, ask)
 
 
 def models_exchange(view) -> bool:

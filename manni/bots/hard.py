@@ -27,7 +27,8 @@ from .base import Bot, models_exchange
 from .declaring import decide, handles
 from .knowledge import Knowledge
 from .policy import medium_play
-from .partners import medium_partner_play, partnership, questions, table_of
+from .partners import (medium_partner_play, partnership, question_before_partners_lead,
+                       questions, table_of)
 from .search import (candidates, evaluate_cards, evaluate_exchange, halving_cards,
                      match_utility, partner_halving)
 
@@ -53,7 +54,7 @@ class HardBot(Bot):
     def __init__(self, seed: int = 0, budget_ms: float | None = BUDGET_MS, work: int = WORK,
                  worlds: int | None = None, exchange_worlds: int | None = None,
                  rivalry: float = RIVALRY, read_discards: bool = True, ask: bool = True,
-                 **kw) -> None:
+                 partner_ask: bool = True, **kw) -> None:
         super().__init__(seed, **kw)
         self.budget_ms = budget_ms  # a time cap per decision (None: the work decides)
         self.work = work
@@ -66,6 +67,10 @@ class HardBot(Bot):
         # throw (Knowledge's ``read_discards``; docs/bot-strength.md).
         self.read_discards = read_discards
         self.ask = ask  # partnership games with talk: ask the partner before leading
+        self.partner_ask = partner_ask  # ... and before the partner's lead
+
+    def question(self, view):
+        return question_before_partners_lead(view) if self.ask and self.partner_ask else None
 
     def _deadline(self):
         if self.budget_ms is None:

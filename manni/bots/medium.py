@@ -13,7 +13,8 @@ from ..states import Phase
 from .base import Bot, models_exchange
 from .declaring import decide, handles
 from .knowledge import Knowledge
-from .partners import medium_partner_play, partner_holds, partnership, questions, table_of
+from .partners import (medium_partner_play, partner_holds, partnership,
+                       question_before_partners_lead, questions, table_of)
 from .policy import beaters, lowest, medium_play
 from .search import evaluate_exchange, match_leaders
 
@@ -21,6 +22,12 @@ from .search import evaluate_exchange, match_leaders
 class MediumBot(Bot):
     level = "medium"
     exchange_worlds = {"swap": 60, "discard": 24}  # Take/Keep, discard sets
+
+    def question(self, view):
+        """Before the partner's lead (option ``partner_ask``): ``partner_questions``."""
+        if not (self.options.get("ask", True) and self.options.get("partner_ask", True)):
+            return None
+        return question_before_partners_lead(view)
 
     def steps(self, view):
         if handles(view):

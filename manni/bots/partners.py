@@ -308,15 +308,40 @@ def easy_partner_play(me: Seat, hand: Mask, legal: Mask, trick, leader: Seat, t:
 
 def questions(view, t: Table, most: int) -> list:
     """What the seat on lead would ask its partner before leading (at most ``most`` a
-    trick, none already answered this deal): for each suit where it holds the card just
-    under the best one out, whether the partner holds that one; then, with trumps to draw,
-    how many trumps the partner holds."""
+    trick, none already answered this deal): :func:`_over_and_trumps`."""
     if not view.asks or view.trick or not view.my_turn:
         return []
     now = len(view.history)
     left = most - sum(1 for a in view.answers if a.trick == now and a.asker == view.seat)
     if left <= 0:
         return []
+    return _over_and_trumps(view, t)[:left]
+
+
+def partner_questions(view, t: Table) -> list:
+    """What the partner of the seat on lead would ask it before its lead, once a trick
+    (after the leader's own questions): the leader's questions turned round."""
+    if not view.asks or view.trick or view.turn not in view.partners:
+        return []
+    now = len(view.history)
+    if any(a.trick == now and a.asker == view.seat for a in view.answers):
+        return []
+    return _over_and_trumps(view, t)[:1]
+
+
+def question_before_partners_lead(view):
+    """A bot's question out of turn (``Bot.question``): the first of :func:`partner_questions`
+    in a partnership game with talk, else None."""
+    if not view.asks or not partnership(view.ruleset):
+        return None
+    q = partner_questions(view, table_of(view.ruleset, view.contract))
+    return q[0] if q else None
+
+
+def _over_and_trumps(view, t: Table) -> list:
+    """For each suit where the seat holds the card just under the best one out, whether
+    the partner holds that one; then, with trumps to draw, how many trumps the partner
+    holds. Nothing the seat has heard already."""
     heard = {a.question for a in view.answers if a.partner != view.seat}
     offered = set(view.asks)
     hand, power = view.hand, t.power
@@ -335,7 +360,7 @@ def questions(view, t: Table, most: int) -> list:
     if trumps & (trumps - 1) and Ask(COUNT, t.trump) in offered \
             and Ask(COUNT, t.trump) not in heard:
         out.append(Ask(COUNT, t.trump))
-    return out[:left]
+    return out
 
 
 def partner_holds(view, card: Card) -> bool:

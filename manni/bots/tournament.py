@@ -25,7 +25,7 @@ from ..rules.base import sides_of
 from ..talk import Ask
 from ..states import MatchPhase, Phase
 from . import make_bot
-from .base import timed_steps
+from .base import partner_question, timed_steps
 
 
 def arrangements(levels, sides=((0,), (1,), (2,))) -> list[tuple]:
@@ -106,7 +106,11 @@ def play_board(rules: str, options: dict, seed: int, levels, deals: int, config:
             assert seat is not None
             view = match.view(seat)
             action = kept(view) if card_play and match.phase == MatchPhase.EXCHANGE else None
-            match.apply(action or bots[seat].choose(view), seat)
+            action = action or bots[seat].choose(view)
+            asked = partner_question(match, seat, action, bots.__getitem__)
+            if asked is not None:  # the leader's partner asks first; the leader thinks again
+                seat, action = asked
+            match.apply(action, seat)
         for deal, sc in zip(match.deals, match.deal_scores):
             for s in range(seats):
                 score[arr[s]][0] += sc[side_of[s]]

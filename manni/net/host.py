@@ -87,6 +87,7 @@ class HostTable:
         self.offered: set[int] = set()        # bots' seats a spectator may take
         self.again: set[int] | None = None    # "play again" proposed: the seats that accepted
         self.bot_names: dict[int, str] = {}
+        self.led: dict[int, tuple] = {}       # seat -> (deal, trick) it let its partner lead
         self._inbox: dict[str, C.Bucket] = {}
 
     # -- reading ---------------------------------------------------------------------------
@@ -179,6 +180,8 @@ class HostTable:
             return self._again(conn, msg)
         if isinstance(msg, R.Sit):
             return self._sit(conn, msg)
+        if isinstance(msg, P.Lead):
+            return self._lead(conn, msg)
         return self._act(conn, msg, match)
 
     def _hello(self, conn: str, msg: P.Hello, match) -> Outcome:
@@ -236,6 +239,19 @@ class HostTable:
             return self.refuse(conn, msg.seq, e.key, str(e), e.params)
         s.last_seq = msg.seq
         return Outcome(apply=(seat, msg.action))
+
+    def _lead(self, conn: str, msg: P.Lead) -> Outcome:
+        seat = self.seat_of(conn)
+        if seat is None or not self.started:
+            return self.refuse(conn, None, "not_seated", "only a seated guest, in the match")
+        self.led[seat] = (msg.deal, msg.trick)
+        return Outcome(changed=True)
+
+    def asks_first(self, seat: int, lead: tuple) -> bool:
+        """Does the table wait for this seat's questions before its partner leads ``lead``
+        ((deal, trick))? For a connected guest that has not let it lead (``led``)."""
+        s = self.seats[seat]
+        return s.kind == "guest" and s.conn is not None and self.led.get(seat) != lead
 
     def disconnect(self, conn: str) -> bool:
         self._inbox.pop(conn, None)
@@ -374,6 +390,7 @@ class HostTable:
     def next_game(self) -> None:
         """The rematch begins (the host's page has made the new match)."""
         self.again = None
+        self.led = {}
         self.game += 1
 
     def set_stand_in(self, seat: int, on: bool) -> bool:
@@ -392,6 +409,7 @@ class HostTable:
                            "room": {"game": self.game, "chat": self.chat_on,
                                     "muted": sorted(self.gate.muted), "next_line": self.next_line,
                                     "watch_limit": self.watch_limit,
+                                    "led": {str(k): list(v) for k, v in self.led.items()},
                                     "bots": {str(k): v for k, v in self.bot_names.items()}}})
 
     @classmethod
@@ -417,4 +435,6 @@ class HostTable:
             else R.WATCH_LIMIT
         t.bot_names = {int(k): P.clean_name(v) for k, v in room.get("bots", {}).items()
                        if k.isdigit() and int(k) < len(seats)}
+        t.led = {int(k): tuple(v) for k, v in room.get("led", {}).items()
+                 if k.isdigit() and isinstance(v, list) and len(v) == 2}
         return t

@@ -6,7 +6,8 @@ received text into a small frozen object or raise :class:`ProtocolError` (with a
 never anything else. Cards travel as engine codes ("TH"); seats are absolute (0 = host).
 
 Guest -> host: ``hello`` (table id, name, the guest's secret token), ``act`` (seq, action),
-``arriving`` (table id, token, name or "": an invite page whose Python is still starting).
+``arriving`` (table id, token, name or "": an invite page whose Python is still starting),
+``lead`` (no more questions: the guest's computer partner may lead that trick).
 Host -> guest: ``ask`` (say hello: sent on every new channel), ``welcome`` (your seat, the
 last seq applied), ``lobby`` (seats before the start), ``state`` (the guest's own SeatView
 and the table), ``refused`` (why an act or a hello was not taken), ``closed`` (the host
@@ -181,6 +182,13 @@ class Act:
     action: Action
 
 
+@dataclass(frozen=True)
+class Lead:
+    """The guest asks no (more) questions before this trick: its computer partner may lead."""
+    deal: int
+    trick: int
+
+
 def hello(table: str, name: str, token: str) -> str:
     return _dump({"type": "hello", "table": table, "name": clean_name(name), "token": token})
 
@@ -195,8 +203,13 @@ def act(seq: int, action: Action) -> str:
     return _dump({"type": "act", "seq": seq, "action": action.to_json()})
 
 
+def lead(deal: int, trick: int) -> str:
+    return _dump({"type": "lead", "deal": deal, "trick": trick})
+
+
 def parse_guest(text):
-    """Hello | Arriving | Act | chat.Chat | room.Again | room.Sit; raises ProtocolError."""
+    """Hello | Arriving | Act | Lead | chat.Chat | room.Again | room.Sit; raises
+    ProtocolError."""
     obj = _decode(text)
     kind = obj.get("type")
     if kind == "hello":
@@ -209,6 +222,9 @@ def parse_guest(text):
     if kind == "act":
         _fields(obj, ("seq", "action"))
         return Act(_int(obj, "seq", 1, MAX_SEQ), _action(obj["action"]))
+    if kind == "lead":
+        _fields(obj, ("deal", "trick"))
+        return Lead(_int(obj, "deal", 1, 10_000), _int(obj, "trick", 0, 12))
     from . import chat, room  # around the match: talk, play again, watch
     readers = {"chat": chat.parse_chat, "again": room.parse_again, "sit": room.parse_sit}
     if kind in readers:

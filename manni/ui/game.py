@@ -47,7 +47,10 @@ def make_opponent(level: str, seat: int, seed: int):
 
 # --------------------------------------------------------------------------------------
 class Game:
-    partner_waits = True  # while you may ask before your partner's lead, it waits
+    @property
+    def partner_waits(self) -> bool:
+        """While you may ask before your computer partner's lead, it waits."""
+        return True
 
     def __init__(self, match: Match, settings: Settings, t: Translator | None = None) -> None:
         self.match = match
@@ -339,9 +342,7 @@ class Game:
         if self.phase != MatchPhase.DEAL_OVER or self.tutorial is not None:
             return False
         self.match.start_next_deal()
-        self.hint = None
-        self.selected = []
-        self.notice = ""
+        self.hint, self.selected, self.notice = None, [], ""
         self.announce_deal()
         return True
 
@@ -351,10 +352,8 @@ class Game:
         if target is None:
             return self.refuse(self.undo_reason())
         self.match = target
-        self.hint = None
-        self.selected = []
-        self.notice = ""
-        self.motions = []
+        self.hint, self.selected, self.notice, self.motions = None, [], "", []
+        self.let_lead = None  # the partner's lead comes again: you may ask again
         self.say(self.t("say.undone"))
         return True
 
@@ -371,14 +370,15 @@ class Game:
         return self.match.view(seat)
 
     def apply_opponent(self, seat: int, action) -> None:
-        self._apply(seat, action)
+        """A computer's move, or the question its computer partner asks before it leads."""
+        self._apply(*(parlee.computer_asks(self, seat, action) or (seat, action)))
 
     def play_opponent_now(self) -> bool:
         """Synchronous opponent move (tests and the CLI); False if it is not their turn."""
         seat = self.bot_seat()
         if seat is None:
             return False
-        self._apply(seat, self.opponent(seat).choose(self.opponent_view(seat)))
+        self.apply_opponent(seat, self.opponent(seat).choose(self.opponent_view(seat)))
         return True
 
     # -- applying and describing -------------------------------------------------------

@@ -23,7 +23,9 @@ from ..net.guest import GuestTable
 from ..net.host import HostTable
 from ..record import loads
 from ..states import MatchPhase, Phase
+from ..talk import Ask
 from ..text import Translator
+from . import parlee
 from .game import YOU, Game, random_seed, make_opponent
 from .settings import Settings
 
@@ -77,7 +79,8 @@ class WatchTranslator(NamedTranslator):
 
 
 class HostGame(Game):
-    partner_waits = False  # at a table with friends a computer partner leads at once
+    """A computer partner on lead waits for the questions of its human partner (the host's
+    or a guest's), as at a table of one's own."""
 
     def __init__(self, match: Match, settings: Settings, table: HostTable) -> None:
         self.table = table
@@ -114,17 +117,37 @@ class HostGame(Game):
         self.table.start(lambda seat: Translator.seat(self.t, seat))  # the usual seat names
         self.announce_deal()
 
+    @property
+    def partner_waits(self) -> bool:
+        partner = self.partner_seat
+        return partner is not None and self.table.bot_plays(partner)
+
     def bot_seat(self) -> int | None:
         seat = self.match.turn
         if (self.started and self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and seat is not None and seat != YOU
-                and self.table.bot_plays(seat)):
+                and self.table.bot_plays(seat) and not self._asks_first(seat)):
             return seat
         return None
 
+    def _asks_first(self, leader: int) -> bool:
+        """Does the table wait for the questions of this seat's human partner?"""
+        if parlee.offers_ask(self):
+            return True
+        sides = self.match.rules.sides
+        partner = next((s for s in sides[self.match.rules.side_of[leader]] if s != leader), None)
+        if partner is None or partner == YOU:
+            return False
+        lead = parlee.partner_lead(self.match.view(partner))
+        return lead is not None and self.table.asks_first(partner, lead)
+
     def waits_for_you(self) -> bool:
-        return self.phase not in (MatchPhase.EXCHANGE, MatchPhase.PLAY) or self.match.turn == YOU
+        return self.phase not in (MatchPhase.EXCHANGE, MatchPhase.PLAY) or self.match.turn == YOU \
+            or parlee.offers_ask(self)
 
     def opponent(self, seat: int):
+        """The bot for a seat this page moves for; None for a person's."""
+        if not self.table.bot_plays(seat):
+            return None
         bot = self._bots.get(seat)
         if bot is None:
             bot = self._bots[seat] = make_opponent(self.table.level, seat, self.match.seed)
@@ -160,12 +183,11 @@ class HostGame(Game):
 
 class GuestGame(Game):
     """A guest's table. ``self.match`` is None: everything comes from the host's state."""
-    partner_waits = False
 
     def __init__(self, table: GuestTable, settings: Settings) -> None:
         self.table = table
-        super().__init__(None, settings, NamedTranslator(settings.lang, table.names_from_here))  # type: ignore[arg-type]
         self.outbox: list[str] = []
+        super().__init__(None, settings, NamedTranslator(settings.lang, table.names_from_here))  # type: ignore[arg-type]
         self.chat_notice = ""  # why the last chat was not sent
         self.sent_n = -1  # the state (its n) an act was last sent from
         self._seen = None  # the view of the last state
@@ -201,13 +223,33 @@ class GuestGame(Game):
         return None  # nobody moves on a guest's page
 
     @property
+    def partner_waits(self) -> bool:
+        """The host's page waits for our questions before a computer partner leads (also a
+        bot standing in for an away guest)."""
+        infos = self.table.names_from_here()
+        partner = self.view.partners[0] if self.ready and self.view.partners else len(infos)
+        return partner < len(infos) and (infos[partner].kind == "bot"
+                                         or not infos[partner].present)
+
+    @property
+    def let_lead(self) -> tuple | None:
+        return self._let_lead
+
+    @let_lead.setter
+    def let_lead(self, lead: tuple | None) -> None:
+        """(deal, trick) whose lead we left to our partner: the host is told."""
+        self._let_lead = lead
+        if lead is not None:
+            self.outbox.append(P.lead(*lead))
+
+    @property
     def watching(self) -> bool:
         return self.table.watching
 
     def waits_for_you(self) -> bool:
         v = self.view
         return (not self.watching and self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY)
-                and v.turn == YOU)
+                and (v.turn == YOU or parlee.offers_ask(self)))
 
     def sync_translator(self) -> None:
         """A spectator's page names the host's seat; a seated guest's says "you"."""
@@ -265,7 +307,8 @@ class GuestGame(Game):
         v = self.view
         if self.watching:
             return self.refuse(self.t("watch.you"))
-        if v.turn != YOU or self.phase not in (MatchPhase.EXCHANGE, MatchPhase.PLAY):
+        asks = isinstance(action, Ask) and v.turn in v.partners  # a question to the leader
+        if (v.turn != YOU and not asks) or self.phase not in (MatchPhase.EXCHANGE, MatchPhase.PLAY):
             return self.refuse(self.t("notice.wait_turn", name=self.t.seat(v.turn if v.turn is not None else YOU)))
         if self.sent_n == self.state.n:
             return self.refuse(self.t("net.sending"))  # one act per state: no double taps

@@ -98,6 +98,17 @@ def leave_lead(game) -> bool:
     return ok
 
 
+def computer_asks(game, seat: int, action) -> tuple | None:
+    """Before a computer's lead, the question its computer partner asks it first, as
+    (seat, Ask), or None (``bots.base.partner_question``; ``game.opponent`` is None for a
+    person's seat). Not in the lesson."""
+    if game.tutorial is not None or game.phase != MatchPhase.PLAY:
+        return None
+    from ..bots.base import partner_question  # the bots are imported on demand
+    return partner_question(game.match, seat, action,
+                            lambda s: game.opponent(s) if s != game.view.seat else None)
+
+
 def said(ask: Ask, answer, yours: bool, t) -> list[str]:
     """What the live region says of a question and its answer."""
     q = question_text(ask, t)

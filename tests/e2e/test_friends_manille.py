@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from test_friends import (STEP_MS, assert_received_only_visible, join, people,  # noqa: F401
+from test_friends import (STEP_MS, assert_received_only_visible, join, move, people,  # noqa: F401
                           plain, play_deal, signal_url, truth, wait_all)
 from manni_page import boot
 
@@ -64,5 +64,68 @@ def test_four_people_play_a_manille_deal_two_against_two(people, base_url, signa
     assert [s["name"] for s in saved["seats"]] == ["Hosty", "Bob", "Ann", "Cid"]
     for guest, seat in ((bob, 1), (ann, 2), (cid, 3)):
         assert assert_received_only_visible(guest, seat, m) > 10
+    for p in everyone:
+        p.monitor.assert_clean(p.page)
+
+
+LET_LEAD = "[data-action=let-lead]"
+
+
+def test_a_guests_computer_partner_waits_for_her_questions(people, base_url, signal_url):
+    """Ann (seat 1) has the bot at seat 3 for partner: before its lead the host's page
+    waits for her questions, and the answer she reads is true of the bot's hand."""
+    host, ann = people("Hosty"), people("Ann")
+    boot(host.page, plain(f"{base_url}/?signal={signal_url}&ice=none"))
+    page = host.page
+    page.click("[data-action=menu]")
+    page.select_option("#opt-variant", "manille")
+    page.select_option("#opt-talk", "on")
+    page.select_option("#opt-level", "medium")
+    page.select_option("#opt-speed", "fastest")
+    page.fill("#net-name", host.name)
+    page.click("[data-action=host-table]")
+    page.wait_for_selector("[data-invite]")
+    page.wait_for_function("() => document.getElementById('table').dataset.link === 'open'",
+                           timeout=STEP_MS)
+    join(ann, page.get_attribute("[data-invite]", "data-invite"))
+    page.click("[data-action=start-table]")
+    everyone = [host, ann]
+    for _ in range(200):
+        n = int(host.table()["actions"])
+        wait_all(everyone, n)
+        if ann.page.locator(LET_LEAD).count():
+            break
+        if host.page.locator(LET_LEAD).count():
+            host.page.click(LET_LEAD)  # the host's own computer partner waited for him
+        else:
+            mover = next((p for p in everyone if p.table()["turn"] == "you"), None)
+            if mover is not None:
+                move(mover)
+        host.page.wait_for_function(
+            f"() => Number(document.getElementById('table').dataset.actions) > {n}",
+            timeout=STEP_MS)
+    else:
+        raise AssertionError("Ann's partner never led")
+    assert truth(host).turn == 3 and not truth(host).deal.trick
+    ann.page.wait_for_timeout(800)  # several moves' time at the fastest speed: nobody moved
+    assert int(host.table()["actions"]) == n
+    ann.page.locator("[data-action=ask]").first.click()
+    wait_all(everyone, n + 1)
+    m = truth(host)
+    answer = m.deal.answers[-1]
+    assert (answer.asker, answer.partner) == (1, 3) and m.turn == 3 and not m.deal.trick
+    hand, ask = m.deal.hands[3], answer.question
+    value = (sum(1 for c in range(52) if hand >> c & 1 and c // 13 == ask.subject)
+             if ask.kind == "count" else int(bool(hand >> ask.subject & 1)))
+    assert int(answer.value) == value
+    bubble = ann.page.locator(".bubble")
+    assert bubble.count() == 1 and int(bubble.get_attribute("data-answer")) == value
+    if ann.page.locator(LET_LEAD).count():  # one question left: still hers to ask or not
+        ann.page.wait_for_timeout(400)
+        assert int(host.table()["actions"]) == n + 1
+        ann.page.click(LET_LEAD)
+    host.page.wait_for_function("() => document.querySelectorAll('.trick .card').length >= 1",
+                                timeout=STEP_MS)
+    assert len(truth(host).deal.trick) >= 1
     for p in everyone:
         p.monitor.assert_clean(p.page)

@@ -307,6 +307,10 @@ def test_you_may_ask_before_your_partner_leads(session):
     wait_settled(page, 1)
     expect(page.locator(".talk-log li[data-asker='0']")).to_have_count(1)
     expect(page.locator(".bubble[data-seat='2']")).to_have_count(1)
+    talk_now = page.evaluate(TALK)
+    (entry,) = talk_now["log"]
+    assert entry["partner"] == "2" and talk_now["bubbles"][0]["answer"] == entry["answer"]
+    check_answers(page, [{**entry, "trick": talk_now["trick"]}])  # true of its hand as dealt
     expect(let_lead).to_be_visible()  # one question left: still your choice
     page.wait_for_timeout(400)
     expect(page.locator(".trick .card")).to_have_count(0)

@@ -226,3 +226,56 @@ def test_a_new_deploy_is_offered_and_keeps_the_match(driver, site_copy):
     css_now = run_async(driver, "return await (await fetch('static/css/app.css')).text();")
     assert "deploy 2" in css_now
     assert driver.execute_script("return localStorage.getItem('manni:record');") == saved
+
+
+# The MiniBrowser's window is never narrower than about 450 px: a phone's 360x740 is a frame.
+PHONE_PAGE = ('<!doctype html><html><body style="margin:0"><iframe id="phone" src="index.html"'
+              ' width="360" height="740" style="border:0"></iframe></body></html>')
+
+
+CUT_OFF = """const d = document.getElementById('menu-dialog'), r = d.getBoundingClientRect();
+  return [...d.querySelectorAll('select, input, button, label, legend')]
+    .filter(e => e.offsetParent !== null).filter(e => { const b = e.getBoundingClientRect();
+      return b.width && (b.left < r.left || b.right > r.right); })
+    .map(e => e.id || e.dataset.action || e.tagName);"""
+
+
+@pytest.fixture
+def phone(display, tmp_path):
+    """A WebKit session whose page runs in a 360x740 frame (the driver is switched into it)."""
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in ("index.html", "pyscript.toml", "sw.js"):
+        shutil.copy2(ROOT / name, site / name)
+    shutil.copytree(ROOT / "static", site / "static")
+    (site / "phone.html").write_text(PHONE_PAGE, encoding="utf-8")
+    with wk.HttpsServer(site) as server:
+        drv = wk.new_driver(display, 480, 900)
+        drv.get(f"{server.url}/phone.html")
+        drv.switch_to.frame("phone")
+        wait(drv, BOOTED, BOOT_MS, "the table")
+        yield drv
+        drv.quit()
+
+
+def test_a_match_starts_in_russian_on_a_phone(phone):
+    """Russian's longer words push the New match dialog's Start button below the fold,
+    and a long option widens the fields: Start stays in reach, nothing is cut off."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.select import Select
+    assert phone.execute_script("return [innerWidth, innerHeight];") == [360, 740]
+    click(phone, "[data-action=menu]")
+    Select(phone.find_element(By.ID, "opt-lang")).select_by_value("ru")
+    wait(phone, "return document.documentElement.lang === 'ru'"
+         " && document.getElementById('menu-dialog').open;", STEP_MS, "the menu in Russian")
+    for variant in ("manille", "classic"):
+        Select(phone.find_element(By.ID, "opt-variant")).select_by_value(variant)
+        cut = phone.execute_script(CUT_OFF)
+        assert not cut, f"cut off by the dialog's edge with {variant}: {cut}"
+    Select(phone.find_element(By.ID, "opt-level")).select_by_value("easy")
+    Select(phone.find_element(By.ID, "opt-speed")).select_by_value("fastest")
+    click(phone, "[data-action=start-match]")  # where it is drawn, without scrolling
+    settled(phone)
+    assert phone.find_element(By.CSS_SELECTOR, "[data-action=menu]").text == "Меню"
+    play_a_card(phone)
+    assert phone.execute_script("return document.documentElement.scrollWidth <= innerWidth;")

@@ -232,3 +232,45 @@ def test_manille_tournament_json_is_paired_by_side():
          "easy,medium,hard", "--boards", "1", "--json"], cwd=ROOT, capture_output=True,
         text=True)
     assert three.returncode != 0 and "one or two" in three.stderr
+
+
+def _partner_view(partner_codes, leader_codes, seed=0):
+    """A first trick led by seat 0 holding ``leader_codes``, its partner (seat 2) holding
+    ``partner_codes``; the opponents' cards at random, the dealer (3) holding the 7H."""
+    rnd = random.Random(seed)
+    turned = codes("7H")[0]
+    fixed = codes(*partner_codes, *leader_codes)
+    rest = [c for c in range(52) if MANILLE.deck >> c & 1 and c not in fixed and c != turned]
+    rnd.shuffle(rest)
+    hands = [mask_of(codes(*leader_codes)), mask_of(rest[:8]), mask_of(codes(*partner_codes)),
+             mask_of(rest[8:15] + [turned])]
+    return Match("manille", {}, 0, first_dealer=3, layouts=[Layout(tuple(hands), (), turned)])
+
+
+def test_the_leaders_partner_asks_for_the_ten_over_its_ace_before_the_lead():
+    from manni.bots.base import partner_question
+
+    m = _partner_view(["AS", "9S", "KD", "QD", "9C", "8C", "7C", "8D"],
+                      ["TS", "8S", "7S", "AD", "TC", "AC", "KC", "QC"])
+    assert m.turn == 0
+    bots = [_bot("hard", s, partner_ask=True) for s in range(4)]
+    ten = Ask(HAS, codes("TS")[0])
+    assert bots[2].question(m.view(2)) == ten
+    assert _bot("medium", 2, partner_ask=True).question(m.view(2)) == ten
+    assert _bot("hard", 2).question(m.view(2)) == ten  # on by default
+    assert _bot("hard", 2, partner_ask=False).question(m.view(2)) is None
+    assert _bot("easy", 2, partner_ask=True).question(m.view(2)) is None
+    assert _bot("hard", 2, partner_ask=True, ask=False).question(m.view(2)) is None
+    assert bots[1].question(m.view(1)) is None  # an opponent of the leader
+    lead = Play(codes("8S")[0])
+    assert partner_question(m, 0, lead, bots.__getitem__) == (2, ten)
+    assert partner_question(m, 0, lead, lambda s: None) is None  # a person's seat: no poll
+    assert partner_question(m, 0, ten, bots.__getitem__) is None  # the leader's own question
+    m.apply(ten, 2)
+    assert m.deal.answers[-1].value is True and m.deal.answers[-1].partner == 0
+    assert bots[2].question(m.view(2)) is None  # once a trick
+    assert partner_question(m, 0, lead, bots.__getitem__) is None
+    m = _partner_view(["AS", "9S", "KD", "QD", "9C", "8C", "7C", "8D"],
+                      ["TS", "8S", "7S", "AD", "TC", "AC", "KC", "QC"])
+    m.apply(Play(codes("8S")[0]), 0)
+    assert bots[2].question(m.view(2)) is None  # the trick is led

@@ -5,7 +5,7 @@ import random
 
 from manni.cards import cards_of
 from manni.net import protocol as P
-from manni.net.guest import rotate_view
+from manni.net.guest import GuestTable, rotate_view
 from manni.net.host import HostTable
 
 from manille_support import play_match, random_step
@@ -57,3 +57,135 @@ def test_a_host_table_has_the_rule_sets_seats():
     again = HostTable.from_json(t.to_json())
     assert len(again.seats) == 4 and again.seats[0].kind == "host"
     assert len(HostTable(TABLE, "Hosty").seats) == 3
+
+
+# -- the parlée with friends: a computer partner on lead waits for its human partner -------------
+def friends_table(seed: int):
+    """The host (seat 0, its partner the bot at 2), the guest Ann at seat 1 (her partner the
+    bot at 3), and Ann's page."""
+    from manni.match import Match
+    from manni.text import Translator
+    from manni.ui.netgame import GuestGame, HostGame
+    from manni.ui.settings import Settings
+
+    s = Settings(variant="manille", level="medium")
+    host = HostGame.host(s, HostTable(TABLE, "Hosty", seats=4))
+    host.t = Translator("en")
+    ann = GuestGame(GuestTable(TABLE, "a" * 32, "Ann"), Settings(variant="manille"))
+    deliver(host, ann, host.table.receive("c1", ann.table.hello(), host.match).replies)
+    host.start()
+    host.match = Match("manille", dict(host.match.options), seed)
+    deliver(host, ann, host.table.broadcast(host.match))
+    return host, ann
+
+
+def deliver(host, ann, replies) -> None:
+    for to, text in replies:
+        if to == "c1":
+            ann.table.receive(text)
+            if isinstance(P.parse_host(text), P.State):
+                ann.on_state()
+
+
+def send(host, ann) -> None:
+    """Ann's page's messages to the host, and what the host then tells her."""
+    while ann.outbox:
+        out = host.table.receive("c1", ann.outbox.pop(0), host.match)
+        assert not out.replies, out.replies
+        if out.apply is not None:
+            host.apply_guest(*out.apply)
+        deliver(host, ann, host.table.broadcast(host.match))
+
+
+def first_card(game) -> None:
+    from manni.cards import card_code
+    assert game.tap_card(card_code(cards_of(game.view.legal)[0])), game.notice
+
+
+def test_a_bot_partner_on_lead_waits_for_the_questions_of_the_host_and_of_a_guest():
+    from manni.talk import partner_of
+    from manni.ui import parlee
+
+    host, ann = friends_table(3)
+    waited = {0: 0, 1: 0}
+    for _ in range(400):
+        m = host.match
+        if m.finished or len(m.deals) > 2:
+            break
+        turn, seat = m.turn, host.bot_seat()
+        if parlee.offers_ask(host):  # the host's partner (seat 2) is to lead
+            assert turn == 2 and seat is None and host.waits_for_you()
+            waited[0] += 1
+            assert parlee.leave_lead(host) and host.bot_seat() == 2
+        elif parlee.offers_ask(ann):  # Ann's partner (seat 3) is to lead
+            assert turn == 3 and seat is None and ann.waits_for_you()
+            asked = len(m.deal.answers)
+            ask = parlee.sheet_asks(ann.view)[0]
+            assert ann.ask(parlee.ask_code(ask))
+            send(host, ann)
+            answer = host.match.deal.answers[-1]
+            assert len(host.match.deal.answers) == asked + 1 and answer.asker == 1
+            hand = host.match.deal.hands[3]
+            truth = (sum(1 for c in cards_of(hand) if c // 13 == ask.subject)
+                     if ask.kind == "count" else bool(hand >> ask.subject & 1))
+            assert answer.value == truth and ann.view.answers[-1].value == truth
+            if parlee.offers_ask(ann):  # one question left: still hers to ask or not
+                assert host.bot_seat() is None
+                assert parlee.leave_lead(ann) and not parlee.offers_ask(ann)
+                send(host, ann)
+            waited[1] += 1
+            assert host.bot_seat() == 3
+        elif seat is not None:
+            host.play_opponent_now()
+            deliver(host, ann, host.table.broadcast(host.match))
+        elif turn == 0:
+            first_card(host)
+            deliver(host, ann, host.table.broadcast(host.match))
+        elif turn == 1:
+            first_card(ann)
+            send(host, ann)
+        else:
+            raise AssertionError(f"nobody moves: seat {turn} to play")
+    assert waited[0] and waited[1], waited
+    assert partner_of(host.match.deal, 1) == 3
+
+
+def test_a_guest_who_is_away_or_played_by_a_bot_is_not_waited_for():
+    from manni.ui import parlee
+
+    host, ann = friends_table(3)
+    for _ in range(400):
+        if parlee.offers_ask(ann):
+            break
+        seat = host.bot_seat()
+        if parlee.offers_ask(host):
+            parlee.leave_lead(host)
+        elif seat is not None:
+            host.play_opponent_now()
+        elif host.match.turn == 0:
+            first_card(host)
+        else:
+            first_card(ann)
+            send(host, ann)
+            continue
+        deliver(host, ann, host.table.broadcast(host.match))
+    assert parlee.offers_ask(ann) and host.bot_seat() is None
+    again = HostTable.from_json(host.table.to_json())  # what the host's page saves
+    assert again.led == host.table.led
+    host.table.disconnect("c1")
+    assert host.bot_seat() == 3  # nobody to wait for
+    assert host.table.receive("c2", P.lead(1, 0), host.match).replies  # not seated: refused
+
+
+def test_a_lead_message_is_checked():
+    assert P.parse_guest(P.lead(2, 5)) == P.Lead(2, 5)
+    for bad in ('{"v":1,"type":"lead","deal":0,"trick":0}',
+                '{"v":1,"type":"lead","deal":1,"trick":13}',
+                '{"v":1,"type":"lead","deal":1,"trick":true}',
+                '{"v":1,"type":"lead","deal":1}',
+                '{"v":1,"type":"lead","deal":1,"trick":0,"seat":2}'):
+        try:
+            P.parse_guest(bad)
+        except P.ProtocolError:
+            continue
+        raise AssertionError(bad)

@@ -137,3 +137,50 @@ def test_the_last_trick_at_a_new_deal_is_the_previous_deals():
     play_until(game, 4)  # a trick of the new deal taken: that one is shown
     if game.view.history:
         assert "deal 1" not in tables.last_trick(game)
+
+
+def test_a_computer_partner_asks_before_a_computers_lead_never_before_yours():
+    from manni.bots import make_bot
+    from manni.talk import Ask as TalkAsk
+
+    game = Game.new(Settings(variant="manille", level="hard"), seed=4, t=Translator("en"))
+    for s in (1, 2, 3):
+        game._bots[s] = make_bot("hard", seed=s, work=200, budget_ms=None, partner_ask=True)
+    partner_asked = 0
+    for _ in range(300):
+        if len(game.match.deals) > 1:
+            break
+        d = game.match.deal
+        before = len(d.answers)
+        leader, trick = game.match.turn, list(d.trick)
+        if parlee.offers_ask(game):
+            assert parlee.leave_lead(game)
+        elif game.bot_seat() is None:
+            assert game.tap_card(card_code(cards_of(game.view.legal)[0])), game.notice
+        else:
+            game.play_opponent_now()
+        d = game.match.deal
+        if len(d.answers) > before and not trick and d.answers[-1].asker != leader:
+            a = d.answers[-1]
+            partner_asked += 1
+            assert a.partner == leader and leader != 0 and a.asker != 0  # computers only
+            assert game.match.turn == leader and not d.trick  # the leader still to lead
+            hand = d.hands[leader]
+            q: TalkAsk = a.question
+            truth = (sum(1 for c in cards_of(hand) if c // 13 == q.subject) if q.kind == "count"
+                     else bool(hand >> q.subject & 1))
+            assert a.value == truth
+    assert partner_asked
+
+
+def test_after_an_undo_your_partners_lead_waits_for_you_again():
+    game = Game.new(Settings(variant="manille", level="medium"), seed=3, t=Translator("en"),
+                    practice=True)
+    until_partner_leads(game)
+    lead = parlee.partner_lead(game.view)
+    assert lead[1] > 0 and parlee.leave_lead(game)
+    game.play_opponent_now()
+    assert game.undo(), game.notice
+    assert parlee.partner_lead(game.view) != lead or parlee.offers_ask(game)
+    until_partner_leads(game)
+    assert parlee.partner_lead(game.view) == lead and game.bot_seat() is None

@@ -18,7 +18,6 @@ class Parlee(Feature):
 
     def let_lead(self, el) -> None:
         if parlee.leave_lead(self.page.game):
-            self.page.render()
-            self.page.restart_driver()
+            self.page.changed()  # a guest's page sends it to the host (GuestGame.let_lead)
 
     ACTIONS = {"ask": ask, "parlee": toggle_sheet, "let-lead": let_lead}
