@@ -184,10 +184,16 @@ def wait_all(people, n: int) -> None:
             f"() => Number(document.getElementById('table').dataset.actions) >= {n}", timeout=STEP_MS)
 
 
+LET_LEAD = "[data-action=let-lead]"  # Manille's parlée: a computer partner waits to lead
+
+
 def move(p: Person) -> None:
-    """One sensible move on p's page: keep / discard nothing / the first playable card."""
+    """One sensible move on p's page: let the partner lead / keep / discard nothing / the
+    first playable card."""
     page = p.page
-    if page.locator("[data-action=keep-hand]").count():
+    if page.locator(LET_LEAD).count():  # no question: the computer partner may lead
+        page.click(LET_LEAD)
+    elif page.locator("[data-action=keep-hand]").count():
         page.click("[data-action=keep-hand]")
     elif page.locator("[data-action=confirm-discard]").count():
         page.click("[data-action=confirm-discard]")
@@ -203,7 +209,8 @@ def play_deal(host: Person, everyone: list[Person], until=None) -> None:
         if st["phase"] in ("deal-over", "match-over") or (until and until(n)):
             return
         wait_all(everyone, n)
-        mover = next((p for p in everyone if p.table()["turn"] == "you"), None)
+        mover = next((p for p in everyone if p.table()["turn"] == "you"
+                      or p.page.locator(LET_LEAD).count()), None)
         if mover is not None:
             move(mover)
         host.page.wait_for_function(

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from test_friends import (STEP_MS, assert_received_only_visible, join, move, people,  # noqa: F401
-                          plain, play_deal, signal_url, truth, wait_all)
+from test_friends import (LET_LEAD, STEP_MS, assert_received_only_visible, join, move,  # noqa: F401
+                          people, plain, play_deal, signal_url, truth, wait_all)
 from manni_page import boot
 
 pytestmark = pytest.mark.e2e
@@ -66,9 +66,6 @@ def test_four_people_play_a_manille_deal_two_against_two(people, base_url, signa
         assert assert_received_only_visible(guest, seat, m) > 10
     for p in everyone:
         p.monitor.assert_clean(p.page)
-
-
-LET_LEAD = "[data-action=let-lead]"
 
 
 def test_a_guests_computer_partner_waits_for_her_questions(people, base_url, signal_url):
