@@ -238,7 +238,7 @@ def _weakest(m: Mask, t: Table) -> Card:
 
 
 def _lead(me: Seat, legal: Mask, others: Mask, voids, t: Table) -> Card:
-    trump, above, side_of = t.trump, t.above, t.side_of
+    trump, side_of = t.trump, t.side_of
     n = t.seats
     opps = [p for p in range(n) if side_of[p] != side_of[me]]
     tm = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
