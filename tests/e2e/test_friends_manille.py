@@ -15,13 +15,17 @@ from manni_page import boot
 pytestmark = pytest.mark.e2e
 
 
-def host_manille(host, base_url: str, signal: str) -> str:
+def host_manille(host, base_url: str, signal: str, talk: str = "off", level: str | None = None,
+                 manche: int = 50) -> str:
+    """The host's page opens a Manille table; returns the invite link."""
     boot(host.page, plain(f"{base_url}/?signal={signal}&ice=none"))
     page = host.page
     page.click("[data-action=menu]")
     page.select_option("#opt-variant", "manille")
-    page.select_option("#opt-manche", "50")
-    page.select_option("#opt-talk", "off")
+    page.select_option("#opt-manche", str(manche))
+    page.select_option("#opt-talk", talk)
+    if level is not None:
+        page.select_option("#opt-level", level)
     page.select_option("#opt-speed", "fastest")
     page.fill("#net-name", host.name)
     page.click("[data-action=host-table]")
@@ -72,19 +76,8 @@ def test_a_guests_computer_partner_waits_for_her_questions(people, base_url, sig
     """Ann (seat 1) has the bot at seat 3 for partner: before its lead the host's page
     waits for her questions, and the answer she reads is true of the bot's hand."""
     host, ann = people("Hosty"), people("Ann")
-    boot(host.page, plain(f"{base_url}/?signal={signal_url}&ice=none"))
+    join(ann, host_manille(host, base_url, signal_url, talk="on", level="medium"))
     page = host.page
-    page.click("[data-action=menu]")
-    page.select_option("#opt-variant", "manille")
-    page.select_option("#opt-talk", "on")
-    page.select_option("#opt-level", "medium")
-    page.select_option("#opt-speed", "fastest")
-    page.fill("#net-name", host.name)
-    page.click("[data-action=host-table]")
-    page.wait_for_selector("[data-invite]")
-    page.wait_for_function("() => document.getElementById('table').dataset.link === 'open'",
-                           timeout=STEP_MS)
-    join(ann, page.get_attribute("[data-invite]", "data-invite"))
     page.click("[data-action=start-table]")
     everyone = [host, ann]
     for _ in range(200):

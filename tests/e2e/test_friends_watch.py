@@ -21,6 +21,7 @@ from manni.text import Translator
 from test_friends import (CARD_RE, NET_HOST_KEY, NET_RECORD_KEY, STEP_MS, join,  # noqa: F401
                           move, people, play_deal, plain, signal_url, truth, wait_all)
 from manni_page import boot
+from test_friends_manille import host_manille
 
 pytestmark = pytest.mark.e2e
 
@@ -36,23 +37,6 @@ SCAN = """() => { const attrs = [];
             .map(e => e.dataset.score),
           trick: document.querySelectorAll('.trick.four .slot .card').length,
           talk: [...document.querySelectorAll('.talk-log li')].map(li => li.dataset.ask)}; }"""
-
-
-def host_manille(host, base_url: str, signal: str, manche: int = 50) -> str:
-    boot(host.page, plain(f"{base_url}/?signal={signal}&ice=none"))
-    page = host.page
-    page.click("[data-action=menu]")
-    page.select_option("#opt-variant", "manille")
-    page.select_option("#opt-manche", str(manche))
-    page.select_option("#opt-talk", "on")
-    page.select_option("#opt-level", "medium")  # bots that ask (Easy never does)
-    page.select_option("#opt-speed", "fastest")
-    page.fill("#net-name", host.name)
-    page.click("[data-action=host-table]")
-    page.wait_for_selector("[data-invite]")
-    page.wait_for_function("() => document.getElementById('table').dataset.link === 'open'",
-                           timeout=STEP_MS)
-    return page.get_attribute("[data-invite]", "data-invite")
 
 
 def replay(m: Match, n: int) -> Match:
@@ -85,7 +69,7 @@ def public(m: Match) -> set[str]:
 def test_a_spectator_at_a_manille_table_sees_four_seats_and_no_hand(people, base_url,
                                                                     signal_url):
     host, ann, eve = people("Hosty"), people("Ann"), people("Eve")
-    url = host_manille(host, base_url, signal_url)
+    url = host_manille(host, base_url, signal_url, talk="on", level="medium")  # bots that ask
     join(ann, url)
     host.page.click("[data-action=start-table]")  # bots at seats 2 and 3
     host.page.wait_for_selector("#hand button[data-card]", timeout=STEP_MS)

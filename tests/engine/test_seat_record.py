@@ -60,7 +60,7 @@ def guest_at_table(rules: str, seed: int):
             return m, g, seen
         asks = m.view(m.turn).asks if m.turn is not None else ()
         if asks and not [a for a in m.view(0).answers if a.trick == len(m.deal.history)]:
-            m.apply(asks[0], m.turn)  # a question before the lead, once a trick
+            m.apply(asks[0], m.turn)  # a question before the trick's first card, once a trick
         else:
             m.apply(m.legal_actions()[-1])
 

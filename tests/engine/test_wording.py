@@ -50,7 +50,7 @@ PATTERNS = {
     "a commit hash": re.compile(
         r"\bcommits?\s+(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b"),
 }
-EVERYWHERE = ("an issue",)  # also in code's strings: nothing legitimate says "issue 8"
+EVERYWHERE = ("an issue",)  # also in code's strings: nothing legitimate names one by its number
 
 WHOLE = {".md", ".html", ".txt", ".sh", ".yml", ".yaml", ".toml", ".ini", ".cfg"}
 WHOLE_NAMES = {".gitignore", "run"}  # run: .ci/run
