@@ -13,6 +13,8 @@ from .errors import RecordError
 class Take:
     """Classic exchange: swap the whole hand for the Manni."""
 
+    verb = "take"
+
     def to_json(self) -> dict:
         return {"take": True}
 
@@ -20,6 +22,8 @@ class Take:
 @dataclass(frozen=True, slots=True)
 class Keep:
     """Classic exchange: keep the hand dealt."""
+
+    verb = "keep"
 
     def to_json(self) -> dict:
         return {"take": False}
@@ -30,6 +34,7 @@ class Discard:
     """Draw exchange: put these cards out of play and draw as many from the Manni."""
 
     cards: tuple[int, ...]
+    verb = "discard"
 
     def to_json(self) -> dict:
         return {"discard": [card_code(c) for c in self.cards]}
@@ -37,7 +42,10 @@ class Discard:
 
 @dataclass(frozen=True, slots=True)
 class Play:
+    """Play this card to the trick."""
+
     card: int
+    verb = "play"
 
     def to_json(self) -> dict:
         return {"play": card_code(self.card)}
@@ -48,7 +56,11 @@ KEEP = Keep()
 
 
 class Action(Protocol):
-    """Any action: the four above, or a rule set's own (see :func:`register_action`)."""
+    """Any action: the four above, or a rule set's own (see :func:`register_action`).
+    ``verb`` names its class ("play", "declare", ...), so that code that only reads
+    actions tells them apart without importing a rule set's module."""
+
+    verb: str
 
     def to_json(self) -> dict: ...
 

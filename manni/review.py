@@ -43,6 +43,8 @@ class Decision:
 
 @dataclass
 class DealReview:
+    """A finished deal with every hand, and what Hard would have played."""
+
     deal_number: int
     dealer: int
     contract: object

@@ -33,6 +33,7 @@ class Ask:
     kind: str
     subject: int
     names_seat = True  # its record names the asking seat (it is taken out of turn)
+    verb = "ask"
 
     def to_json(self) -> dict:
         code = SUITS[self.subject] if self.kind == COUNT else card_code(self.subject)

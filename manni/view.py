@@ -18,6 +18,8 @@ from .states import ExchangeKind, Phase
 
 @dataclass(frozen=True)
 class SeatView:
+    """What one seat may know of the match now: never another seat's hand."""
+
     seat: int
     rules: str
     options: dict

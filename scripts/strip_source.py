@@ -3,7 +3,9 @@
 Used by scripts/vendor.py on the trimmed standard library: the page downloads it as
 source, and comments and docstrings are about a third of its compressed size. Every
 line stays where it was (a removed line becomes empty), so tracebacks still point at the
-right line; a docstring that was a body's only statement becomes `pass`. The standard
+right line; a docstring that was a body's only statement becomes `pass`. A dataclass keeps
+its docstring: without one, `@dataclass` writes one from `inspect.signature` as the class
+is made, which costs start-up more than the docstring's bytes do. The standard
 library is tested under `python -OO`, which drops docstrings the same way.
 
 `strip(src)` checks its own work: the result must parse to the same syntax tree as the
@@ -21,9 +23,18 @@ import tokenize
 DOC_OWNERS = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
+def _is_dataclass(node: ast.AST) -> bool:
+    for d in getattr(node, "decorator_list", ()):
+        target = d.func if isinstance(d, ast.Call) else d
+        name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", None)
+        if name == "dataclass":
+            return True
+    return False
+
+
 def _docstring(node: ast.AST) -> ast.Expr | None:
     body = getattr(node, "body", None)
-    if isinstance(node, DOC_OWNERS) and body:
+    if isinstance(node, DOC_OWNERS) and body and not _is_dataclass(node):
         first = body[0]
         if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
                 and isinstance(first.value.value, str)):

@@ -34,6 +34,8 @@ RECENT_LINES = 20     # chat lines sent to a page that (re)connects
 
 @dataclass
 class Seat:
+    """One seat of the table as the host keeps it."""
+
     kind: str = "empty"       # "host", "guest", "bot" or "empty"
     name: str = ""
     token: str = ""           # a guest's secret (from its hello)
@@ -52,6 +54,8 @@ class Seat:
 
 @dataclass
 class Watcher:
+    """A spectator's page: its token, name and connection."""
+
     token: str
     name: str
     conn: str | None = None
@@ -59,6 +63,8 @@ class Watcher:
 
 @dataclass
 class Outcome:
+    """What the host does after a guest's message."""
+
     replies: list = field(default_factory=list)  # (conn, text) to send
     apply: tuple | None = None                   # (seat, action) the host must apply now
     changed: bool = False                        # seats changed: redraw, save, tell everyone

@@ -163,6 +163,8 @@ def _action(value) -> Action:
 # -- guest -> host ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Hello:
+    """A guest asks for a seat at the table (or its own seat back)."""
+
     table: str
     name: str
     token: str
@@ -178,6 +180,8 @@ class Arriving:
 
 @dataclass(frozen=True)
 class Act:
+    """A guest's action, numbered so that none is applied twice."""
+
     seq: int
     action: Action
 
@@ -235,6 +239,8 @@ def parse_guest(text):
 # -- host -> guest ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SeatInfo:
+    """One seat as every page sees it."""
+
     name: str      # "" for an empty seat, or a guest arriving with no name yet
     kind: str      # "host", "guest", "bot" or "empty"
     present: bool  # connected now (a host or a bot is always present)
@@ -243,12 +249,16 @@ class SeatInfo:
 
 @dataclass(frozen=True)
 class Welcome:
+    """The seat the host gave a guest, and the last of its actions applied."""
+
     seat: int
     last_seq: int
 
 
 @dataclass(frozen=True)
 class Lobby:
+    """The table before its match starts: its seats and rules."""
+
     seats: tuple[SeatInfo, ...]
     rules: str
     options: dict
@@ -256,6 +266,8 @@ class Lobby:
 
 @dataclass(frozen=True)
 class State:
+    """The match as one seat may see it, after every change."""
+
     n: int                      # actions in the match so far
     seats: tuple[SeatInfo, ...]
     view: SeatView
@@ -265,6 +277,8 @@ class State:
 
 @dataclass(frozen=True)
 class Refused:
+    """An action or request the host did not take, with the reason's key."""
+
     seq: int | None
     key: str
     params: dict
@@ -272,6 +286,8 @@ class Refused:
 
 @dataclass(frozen=True)
 class Closed:
+    """The host has closed the table."""
+
     reason: str
 
 

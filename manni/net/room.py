@@ -22,6 +22,8 @@ WATCH_LIMIT = 2    # spectators allowed unless the host says otherwise
 
 @dataclass(frozen=True)
 class Room:
+    """The table's room: chat, spectators, play again."""
+
     game: int             # which match at this table (1, 2, ...): a new one after "play again"
     chat: bool            # chat on at this table
     muted: tuple          # seats whose chat is muted
@@ -33,16 +35,22 @@ class Room:
 
 @dataclass(frozen=True)
 class Again:
+    """A seat's answer to playing another match."""
+
     accept: bool
 
 
 @dataclass(frozen=True)
 class Sit:
+    """A spectator takes an offered bot's seat."""
+
     seat: int
 
 
 @dataclass(frozen=True)
 class Watching:
+    """A page let in as a spectator (the table takes up to ``limit`` of them)."""
+
     limit: int
 
 

@@ -28,6 +28,8 @@ MAX_DEALS = 500
 
 @dataclass(frozen=True)
 class SeatDeal:
+    """One deal as one seat saw it."""
+
     number: int              # 1-based, in the match
     dealer: int
     contract: Contract
@@ -43,6 +45,8 @@ class SeatDeal:
 
 @dataclass(frozen=True)
 class SeatRecord:
+    """A finished match as one seat saw it (``manni-seat/1``)."""
+
     rules: str
     options: dict
     seat: int

@@ -69,6 +69,8 @@ CONTRACTS = {c.name: c for c in (*_TRUMPS, GRAND, NOLO)}
 
 @dataclass(frozen=True)
 class OptionSpec:
+    """One option of a rule set: its default and the values it may take."""
+
     default: object
     kind: type
     low: int | None = None

@@ -41,6 +41,7 @@ class Declare:
     """Name the deal's contract (a contract name: "spades", …, "grand", "nolo")."""
 
     contract: str
+    verb = "declare"
 
     def to_json(self) -> dict:
         return {"declare": self.contract}
@@ -51,6 +52,7 @@ class Overcall:
     """Take the declaration over with a contract of one's own list; None passes."""
 
     contract: str | None
+    verb = "overcall"
 
     def to_json(self) -> dict:
         return {"overcall": self.contract}

@@ -21,6 +21,8 @@ class PoError(ValueError):
 
 @dataclass
 class Entry:
+    """One message of a catalog."""
+
     key: str                    # msgctxt
     msgid: str                  # the English text
     msgid_plural: str | None = None
@@ -31,6 +33,8 @@ class Entry:
 
 @dataclass
 class Catalog:
+    """A language's messages by key, with its header."""
+
     headers: dict[str, str]
     entries: dict[str, Entry]
 

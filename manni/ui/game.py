@@ -19,9 +19,7 @@ from ..errors import IllegalAction, ManniError
 from ..match import Match
 from ..record import dumps, loads
 from ..rules.base import CONTRACTS
-from ..rules.declared import Declare, Overcall
 from ..states import MatchPhase, Phase
-from ..talk import Ask
 from ..text import Translator
 from ..undo import undo_refusal, undo_target
 from . import duties, four_seats, parlee
@@ -245,9 +243,9 @@ class Game:
             return "keep-hand"
         if isinstance(action, Discard) and not action.cards:
             return "confirm-discard"
-        if isinstance(action, Declare):
+        if action.verb == "declare":
             return f"declare:{action.contract}"
-        if isinstance(action, Overcall):
+        if action.verb == "overcall":
             return "pass" if action.contract is None else f"overcall:{action.contract}"
         return None
 
@@ -312,9 +310,11 @@ class Game:
         return self.act(KEEP)
 
     def declare(self, contract: str) -> bool:
+        from ..rules.declared import Declare  # loaded: the rule set declares
         return self.act(Declare(contract))
 
     def overcall(self, contract: str | None) -> bool:
+        from ..rules.declared import Overcall
         return self.act(Overcall(contract))
 
     def ask(self, code: str) -> bool:
@@ -412,12 +412,12 @@ class Game:
             self.say(t("say.you_take_manni") if you else t("say.takes_manni", name=name))
         elif isinstance(action, Keep):
             self.say(t("say.you_keep_hand") if you else t("say.keeps_hand", name=name))
-        elif isinstance(action, (Declare, Overcall)):
+        elif action.verb in ("declare", "overcall"):
             self.say(call_text(action, t, "say.you" if you else "say", name))
         elif isinstance(action, Discard):
             n = len(action.cards)  # only the count: the cards stay hidden
             self.say(t.plural("say.you_exchange", n) if you else t.plural("say.exchanges", n, name=name))
-        elif isinstance(action, Ask):
+        elif action.verb == "ask":
             for text in parlee.said(action, self.match.deal.answers[-1], seat == YOU, t):
                 self.say(text)
         elif isinstance(action, Play):

@@ -7,26 +7,35 @@ hearts?); it names only public things (a suit, a card the asker may ask about).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import ACE, SUIT_SYMBOLS, SUITS, TEN, card_code, parse_card
 from ..errors import ManniError
 from ..states import MatchPhase, Phase
-from ..talk import COUNT, HAS, Ask
+from ..lazy import Later
 from .markup import _e
+
+if TYPE_CHECKING:
+    from ..talk import Ask
+
+talk = Later("manni.talk")  # only at a table with talk
 
 SHEET_RANKS = (TEN, ACE)  # the sheet's card questions: each suit's two highest cards
 
 
 def ask_code(ask: Ask) -> str:
-    return f"count:{SUITS[ask.subject]}" if ask.kind == COUNT else f"has:{card_code(ask.subject)}"
+    if ask.kind == talk.COUNT:
+        return f"count:{SUITS[ask.subject]}"
+    return f"has:{card_code(ask.subject)}"
 
 
 def parse_ask(code: str) -> Ask:
     """``count:S`` / ``has:TH`` -> an Ask; ManniError for anything else."""
     kind, _, subject = code.partition(":")
-    if kind == COUNT and len(subject) == 1 and subject in SUITS:
-        return Ask(COUNT, SUITS.index(subject))
-    if kind == HAS:
-        return Ask(HAS, parse_card(subject))
+    if kind == talk.COUNT and len(subject) == 1 and subject in SUITS:
+        return talk.Ask(talk.COUNT, SUITS.index(subject))
+    if kind == talk.HAS:
+        return talk.Ask(talk.HAS, parse_card(subject))
     raise ManniError(f"not a question: {code[:20]!r}")
 
 
@@ -36,13 +45,13 @@ def short_card(c: int, t) -> str:
 
 
 def question_text(ask: Ask, t) -> str:
-    if ask.kind == COUNT:
+    if ask.kind == talk.COUNT:
         return t("talk.q_count", suit=SUIT_SYMBOLS[ask.subject])
     return t("talk.q_has", card=short_card(ask.subject, t))
 
 
 def answer_text(ask: Ask, value, t) -> str:
-    if ask.kind == COUNT:
+    if ask.kind == talk.COUNT:
         return t.plural("talk.a_count", int(value), suit=SUIT_SYMBOLS[ask.subject])
     key = "talk.a_has_yes" if value else "talk.a_has_no"
     return t(key, card=short_card(ask.subject, t))
@@ -52,10 +61,10 @@ def sheet_asks(view) -> list[Ask]:
     """The sheet's questions open to the view's seat now: every suit's count, then the 10
     and the Ace of each suit that it may ask about (not held, not played)."""
     open_ = set(view.asks)
-    out = [a for a in (Ask(COUNT, s) for s in range(4)) if a in open_]
+    out = [a for a in (talk.Ask(talk.COUNT, s) for s in range(4)) if a in open_]
     for s in range(4):
         for r in SHEET_RANKS:
-            a = Ask(HAS, s * 13 + r)
+            a = talk.Ask(talk.HAS, s * 13 + r)
             if a in open_:
                 out.append(a)
     return out
@@ -158,8 +167,8 @@ def sheet_html(game) -> str:
                 f'</button></div>')
     if not game.sheet_open:
         return f'<div class="talk-bar">{head}</div>'
-    counts = "".join(_ask_button(a, SUIT_SYMBOLS[a.subject], t) for a in asks if a.kind == COUNT)
-    cards = "".join(_ask_button(a, short_card(a.subject, t), t) for a in asks if a.kind == HAS)
+    counts = "".join(_ask_button(a, SUIT_SYMBOLS[a.subject], t) for a in asks if a.kind == talk.COUNT)
+    cards = "".join(_ask_button(a, short_card(a.subject, t), t) for a in asks if a.kind == talk.HAS)
     rows = "".join(f'<div class="talk-row"><span class="talk-label">{_e(t(key))}</span>{row}</div>'
                    for key, row in (("talk.row_count", counts), ("talk.row_has", cards)) if row)
     return (f'<div class="talk-bar open">{head}'
@@ -169,6 +178,6 @@ def sheet_html(game) -> str:
 
 def _ask_button(ask: Ask, label: str, t) -> str:
     """One question, one tap: a short label (a suit, a card), the whole question as its name."""
-    suit = ask.subject if ask.kind == COUNT else ask.subject // 13
+    suit = ask.subject if ask.kind == talk.COUNT else ask.subject // 13
     return (f'<button type="button" class="btn small ask s{suit}" data-action="ask" '
             f'data-ask="{ask_code(ask)}" aria-label="{_e(question_text(ask, t))}">{_e(label)}</button>')

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ..actions import Discard, Keep, Play, Take
 from ..rules.base import CONTRACTS
-from ..rules.declared import Declare, Overcall
 
 
 def action_phrase(action, t) -> str:
@@ -17,7 +16,7 @@ def action_phrase(action, t) -> str:
         return t("hint.keep_hand")
     if isinstance(action, Discard):
         return t.plural("hint.discard", len(action.cards), cards=t.cards(action.cards))
-    if isinstance(action, (Declare, Overcall)):
+    if action.verb in ("declare", "overcall"):
         return call_text(action, t, "hint")
     return t.t_or(f"action.{type(action).__name__.lower()}", str(action))
 
@@ -26,5 +25,4 @@ def call_text(action, t, prefix: str, name: str = "") -> str:
     """What a declaration or overcall says (``prefix``: "hint", "say" or "say.you")."""
     if action.contract is None:
         return t(f"{prefix}.pass", name=name)
-    key = "declare" if isinstance(action, Declare) else "overcall"
-    return t(f"{prefix}.{key}", name=name, contract=t.contract(CONTRACTS[action.contract]))
+    return t(f"{prefix}.{action.verb}", name=name, contract=t.contract(CONTRACTS[action.contract]))

@@ -77,6 +77,8 @@ def bot_levels() -> tuple[str, ...]:
 
 @dataclass
 class Settings:
+    """The player's choices, saved in the browser."""
+
     variant: str = "classic"
     target: int = TARGET_DEFAULT
     level: str = "medium"

@@ -27,6 +27,8 @@ def match_id(match) -> str:
 
 @dataclass
 class Stats:
+    """The player's statistics, saved in the browser."""
+
     matches: dict = field(default_factory=dict)   # "variant/level" -> {"played": n, "won": n}
     deals: int = 0
     points: int = 0

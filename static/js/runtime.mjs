@@ -252,15 +252,19 @@ function makeSnapshot() {
 const TABLE_IMPORTS = ["manni", "manni.text", "manni.record", "manni.ui.render", "manni.ui.game",
                        "manni.ui.page.shell", "manni.ui.page.boot"];
 
+// pyimport, not runPython: that compiles its code, which costs more than a short import.
 function startTable(pyodide) {
   let last = "manni:game-ready";
   try {
+    let module = null;
     for (const name of TABLE_IMPORTS) {
-      pyodide.runPython(`import ${name}`);
+      module?.destroy();
+      module = pyodide.pyimport(name);
       measure(`import ${name}`, last, `imported ${name}`);
       last = `manni:imported ${name}`;
     }
-    pyodide.runPython("manni.ui.page.boot.start()");
+    module.start();
+    module.destroy();
     measure("first-render", last, "playable");
   } catch (err) {
     // manni.ui.page.boot.start shows its own failures; this is for one before it could.

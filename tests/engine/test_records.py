@@ -241,3 +241,21 @@ def test_missing_file(tmp_path):
     assert proc.returncode == 2
     out = json.loads(proc.stdout)
     assert out["action"] is None and "cannot read" in out["error"]
+
+
+def test_every_action_has_its_own_verb_and_it_names_its_record_key():
+    from manni.actions import ACTION_READERS
+    from manni.rules import RULE_SETS
+    verbs: dict[str, type] = {}
+
+    def check(match, seat, action, when):
+        verbs.setdefault(action.verb, type(action))
+        assert verbs[action.verb] is type(action)
+        (key,) = action.to_json()
+        assert key in ACTION_READERS and key == ("take" if action.verb == "keep" else action.verb)
+
+    for name in RULE_SETS:
+        play_random(Match(name, seed=3), random.Random(3), max_deals=3, on_step=check)
+    from manni.talk import COUNT, Ask  # asked out of turn: not among the seat in turn's
+    check(None, 0, Ask(COUNT, 0), "before")
+    assert set(verbs) == {"take", "keep", "discard", "play", "declare", "overcall", "ask"}

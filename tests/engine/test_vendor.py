@@ -170,6 +170,29 @@ def test_strip_source_drops_comments_and_docstrings_and_keeps_every_line():
             "        return 1 / 0") + 1
 
 
+def test_strip_source_keeps_a_dataclass_docstring():
+    # @dataclass makes a class without one a docstring from inspect.signature: slow to start
+    src = ('from dataclasses import dataclass\nimport dataclasses\n\n\n@dataclass(frozen=True)\n'
+           'class Seat:\n    """A seat."""\n\n    name: str\n\n\n@dataclasses.dataclass\n'
+           'class Pair:\n    "Two."\n    a: int\n\n\nclass Plain:\n    """Gone."""\n')
+    out = strip_source.strip(src)
+    assert '"""A seat."""' in out and '"Two."' in out and "Gone." not in out
+    ns: dict = {}
+    exec(compile(out, "stripped", "exec"), ns)
+    assert ns["Seat"].__doc__ == "A seat." and ns["Pair"].__doc__ == "Two."
+    assert ns["Plain"].__doc__ is None
+
+
+def test_every_dataclass_of_the_game_has_a_docstring():
+    import ast
+    missing = []
+    for path in sorted((ROOT / "manni").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if strip_source._is_dataclass(node) and ast.get_docstring(node) is None:
+                missing.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
+    assert missing == []
+
+
 def test_pyscript_imports_are_read_from_its_python_strings(tmp_path, monkeypatch):
     chunk = tmp_path / "pyscript" / "core-x.js"
     chunk.parent.mkdir()

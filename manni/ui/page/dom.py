@@ -8,6 +8,8 @@ import js
 from js import document
 from pyodide.ffi import create_proxy, to_js
 
+from ..markup import _e
+
 # What pyscript.window is on the main thread. The page starts before PyScript's own Python
 # start-up (static/js/runtime.mjs), so not through PyScript's package.
 window = js
@@ -54,14 +56,10 @@ def trace() -> str:
 
 
 def fill_options(select_id: str, items) -> None:
-    """Replace a ``<select>``'s options with (value, label) pairs."""
-    sel = by_id(select_id)
-    sel.innerHTML = ""
-    for value, label in items:
-        opt = document.createElement("option")
-        opt.value = value
-        opt.textContent = label
-        sel.appendChild(opt)
+    """Replace a ``<select>``'s options with (value, label) pairs (in one call into the
+    page: each call from Python costs more than the markup)."""
+    by_id(select_id).innerHTML = "".join(f'<option value="{_e(value)}">{_e(label)}</option>'
+                                         for value, label in items)
 
 
 def drop_query() -> None:
