@@ -44,11 +44,11 @@ function animate(el, frames, opts) {
   return el.animate(frames, opts);
 }
 
-// The element is drawn at its place: make it come from `from` (a rect). On its way it is no
-// target: a tap goes to what rests under the finger (a button the card crosses), and the
-// card takes taps again once it has landed.
-function flyFrom(el, from, ms, delay = 0, s = 1) {
-  const to = rectOf(el);
+// The element is drawn at its place (`to`, its rect): make it come from `from` (a rect). On
+// its way it is no target: a tap goes to what rests under the finger (a button the card
+// crosses), and the card takes taps again once it has landed. Callers moving several cards
+// read every rect first: a rect read after a card's class changed lays the page out again.
+function flyFrom(el, from, ms, delay = 0, s = 1, to = rectOf(el)) {
   if (!from || !to || !to.width) return;
   const a = centre(from), b = centre(to);
   el.classList.add("in-flight");  // a class, not a style attribute: the CSP allows none
@@ -89,11 +89,12 @@ function deal(ms, brisk) {
   const from = manniRect();
   const cards = [...document.querySelectorAll("#hand [data-card]")];
   const step = brisk ? 0 : Math.min(ms / 6, 500 / Math.max(1, cards.length));
-  cards.forEach((el, i) => flyFrom(el, from, ms, i * step, 0.6));
-  for (const seat of [1, 2]) {
-    const backs = [...document.querySelectorAll(`.seat-${seat} .fan .back`)];
-    backs.forEach((el, i) => flyFrom(el, from, ms, i * step, 0.8));
+  const flights = cards.map((el, i) => [el, i, 0.6]);
+  for (const seat of [1, 2, 3]) {  // no seat 3 at a table of three
+    document.querySelectorAll(`.seat-${seat} .fan .back`).forEach((el, i) => flights.push([el, i, 0.8]));
   }
+  const rects = flights.map(([el]) => rectOf(el));
+  flights.forEach(([el, i, s], k) => flyFrom(el, from, ms, i * step, s, rects[k]));
 }
 
 function play(seat, code, ms) {
@@ -157,9 +158,11 @@ function exchange(seat, out, got, ms) {
 
 // Your remaining cards close the gap (FLIP), e.g. after you played or exchanged.
 function reflowHand(ms) {
-  for (const el of document.querySelectorAll("#hand [data-card]")) {
+  const cards = [...document.querySelectorAll("#hand [data-card]")];
+  const rects = cards.map(rectOf);  // every rect before the first animation
+  for (const [i, el] of cards.entries()) {
     const was = handRects.get(el.dataset.card);
-    const now = rectOf(el);
+    const now = rects[i];
     if (!was || !now || (Math.abs(was.left - now.left) < 1 && Math.abs(was.top - now.top) < 1)) continue;
     if (reduced.matches) continue;  // nothing to fade: the card was there already
     // one keyframe: it ends on the card's own transform (a selected card stays raised)
