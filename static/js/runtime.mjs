@@ -10,6 +10,9 @@
 // snapshot-worker.mjs after a plain boot, kept in IndexedDB under the runtime's build id:
 // snapshot-store.mjs). Anything wrong with it (missing, stale, corrupt, no IndexedDB, a
 // boot from it that never finished) means a plain boot, and a bad snapshot is deleted.
+// localStorage names the build whose snapshot was saved: a first visit does not open
+// IndexedDB at all (opening it the first time creates the database, on the way to the
+// runtime's start).
 // `?snapshot=0` in the page URL forces a plain boot and makes no snapshot, for the rest
 // of the tab's session (`?snapshot=1` ends that).
 //
@@ -38,6 +41,7 @@ export const SNAPSHOT_KEY = `snapshot-${RUNTIME}`;
 // snapshot is deleted and, in localStorage, turned off for this runtime build.
 const ATTEMPT = "manni:snapshot-attempt";
 const OFF = "manni:snapshot-off";
+const SAVED = "manni:snapshot-saved";
 const IDLE_DELAY_MS = 2000;
 const GAME_ZIP = new URL("../manni.zip", import.meta.url).href;
 const HOME = "/home/pyodide";  // Pyodide's working directory
@@ -67,9 +71,10 @@ async function openSnapshot() {
       session((s) => s.removeItem(ATTEMPT));
       local((s) => s.setItem(OFF, RUNTIME));
       enabled = false;  // nor is a new one made now
-      await dropSnapshots();
+      await discardSnapshots();
       return null;
     }
+    if (local((s) => s.getItem(SAVED)) !== RUNTIME) return null;
     if (!(await hasSnapshot(SNAPSHOT_KEY))) return null;
     const read = readInWorker().catch(() => readSnapshot(SNAPSHOT_KEY)).then((b) => {
       if (!b) throw new Error("the snapshot is gone");
@@ -105,7 +110,7 @@ async function afterBoot(mode) {
   const phase = await afterLoading();
   if (phase === "error") {
     session((s) => s.removeItem(ATTEMPT));
-    if (mode === "snapshot") dropSnapshots();
+    if (mode === "snapshot") discardSnapshots();
   } else if (mode === "snapshot") {
     addEventListener("pagehide", () => session((s) => s.removeItem(ATTEMPT)));
     addEventListener("pageshow", (e) => e.persisted && session((s) => s.setItem(ATTEMPT, RUNTIME)));
@@ -230,6 +235,11 @@ async function withGame(pyodide) {
   measure("catalog", "manni:zip-unpacked", "catalog-installed");
 }
 
+function discardSnapshots() {
+  local((s) => s.removeItem(SAVED));
+  return dropSnapshots();
+}
+
 function makeSnapshot() {
   let worker;
   try {
@@ -239,6 +249,7 @@ function makeSnapshot() {
     return;
   }
   const end = (result) => {
+    if (result === "saved") local((s) => s.setItem(SAVED, RUNTIME));
     root.dataset.snapshot = result;
     worker.terminate();
   };
@@ -325,7 +336,7 @@ async function boot() {
     } catch (err) {
       console.warn("Manni: the saved start-up snapshot did not load; starting normally.", err);
       session((s) => s.removeItem(ATTEMPT));
-      await dropSnapshots();
+      await discardSnapshots();
     }
     if (pyodide) {
       forgetSnapshot(pyodide);

@@ -66,6 +66,51 @@ def test_second_visit_restores_from_snapshot(page, base_url, monitor):
     monitor.assert_clean(page)
 
 
+# When the page opened the snapshot's database (PyScript opens databases of its own).
+COUNT_OPENS = """
+window.__idbOpens = [];
+const open = IDBFactory.prototype.open;
+IDBFactory.prototype.open = function (...args) {
+  if (args[0] === "manni-snapshot") window.__idbOpens.push(performance.now());
+  return open.apply(this, args);
+};
+"""
+OPENS_BEFORE_PLAYABLE = """() => {
+  const playable = performance.getEntriesByName('manni:playable')[0].startTime;
+  return window.__idbOpens.filter((t) => t <= playable).length;
+}"""
+RUNTIME = "async () => (await import('./static/vendor/build.mjs')).RUNTIME"
+SAVED = "() => localStorage.getItem('manni:snapshot-saved')"
+
+
+def test_a_first_visit_never_opens_indexeddb_before_the_table(page, base_url, monitor):
+    # Which build's snapshot is stored is in localStorage: a first visit has none, so it
+    # starts the runtime without creating the database; a return visit reads the snapshot.
+    page.add_init_script(COUNT_OPENS)
+    first_visit_makes_snapshot(page, f"{base_url}/index.html")
+    assert page.evaluate(OPENS_BEFORE_PLAYABLE) == 0
+    assert page.evaluate(SAVED) == page.evaluate(RUNTIME)
+    page.reload()
+    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
+    assert html_data(page)["boot"] == "snapshot"
+    assert page.evaluate(OPENS_BEFORE_PLAYABLE) >= 1
+    monitor.assert_clean(page)
+
+
+def test_a_snapshot_named_but_gone_means_a_plain_boot_and_a_new_one(page, base_url, monitor):
+    first_visit_makes_snapshot(page, f"{base_url}/index.html")
+    page.evaluate("async () => (await import('./static/js/snapshot-store.mjs')).dropSnapshots()")
+    page.reload()
+    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
+    assert html_data(page)["boot"] == "plain"
+    page.wait_for_function(SNAPSHOT_SAVED, timeout=BOOT_MS)
+    assert page.evaluate(SNAPSHOT_BYTES) > 10_000_000
+    page.reload()
+    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
+    assert html_data(page)["boot"] == "snapshot"
+    monitor.assert_clean(page)
+
+
 def test_corrupt_snapshot_falls_back_and_recovers(page, base_url, monitor):
     first_visit_makes_snapshot(page, f"{base_url}/index.html")
     page.evaluate(CORRUPT_SNAPSHOT)
