@@ -159,8 +159,11 @@ def join(guest: Person, url: str) -> None:
 
 def start(host: Person) -> None:
     host.page.click("[data-action=start-table]")
-    host.page.wait_for_function("() => document.getElementById('table').dataset.phase === 'exchange'",
-                                timeout=STEP_MS)
+    # Not 'exchange' alone: a bot that exchanges first and takes the Manni ends the exchange
+    # at once (at the fastest speed, sooner than a busy page's next poll).
+    host.page.wait_for_function(
+        "() => ['exchange', 'play'].includes(document.getElementById('table').dataset.phase)",
+        timeout=STEP_MS)
 
 
 def three_at_table(people, base_url: str, signal: str):
