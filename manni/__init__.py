@@ -1,5 +1,9 @@
 """Manni: the rules engine (pure Python, standard library only) and the computer players."""
 
+from . import dataclass_code
+
+dataclass_code.install()  # in manni.zip, the dataclasses' code compiled ahead; else nothing
+
 from .actions import KEEP, TAKE, Action, Discard, Keep, Play, Take
 from .cards import card_code, card_label, cards_of, mask_of, parse_card
 from .deal import Deal

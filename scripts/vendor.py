@@ -272,6 +272,9 @@ for rel, source in PYSCRIPT.items():  # where PyScript writes them, in its __pyc
     cached = f"{folder}/__pycache__/{name[:-3]}.{sys.implementation.cache_tag}.pyc"
     code = pyc(source.encode("utf-8"), f"{HOME}/{rel}", lines=True)
     out[cached] = base64.b64encode(code).decode()
+codes = record_dataclasses()  # before anything imports the package
+from manni.dataclass_code import dumps
+out["manni/dataclass_code.bin"] = base64.b64encode(dumps(codes)).decode()
 print(json.dumps(out))
 """
 
@@ -359,7 +362,8 @@ def compile_in_pyodide() -> dict[str, bytes]:
     the page uses (scripts/bytecode.py); the game's modules stripped of comments and
     docstrings first (scripts/strip_source.py), line for line."""
     helpers = "".join(f"exec(compile({(ROOT / 'scripts' / f).read_text(encoding='utf-8')!r}, "
-                      f"{f!r}, 'exec'), globals())\n" for f in ("strip_source.py", "bytecode.py"))
+                      f"{f!r}, 'exec'), globals())\n"
+                      for f in ("strip_source.py", "bytecode.py", "record_dataclasses.py"))
     out = run_pyodide(helpers + f"PYSCRIPT = {pyscript_sources()!r}\nHOME = {HOME!r}\n"
                       + COMPILE_IN_PYODIDE, "compiling manni/ and PyScript's package")
     return {k: base64.b64decode(v) for k, v in json.loads(out).items()}
