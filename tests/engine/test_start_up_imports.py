@@ -30,7 +30,7 @@ def fresh(code: str, stdin: str = "") -> dict:
 
 
 LOADED = ("import json, sys; print(json.dumps(sorted(m for m in sys.modules"
-          " if m.startswith(('manni.rules.', 'manni.net')) or m in ('html', 'gettext'))))")
+          " if m.startswith(('manni.rules.', 'manni.net')) or m in ('html', 'gettext', 'pkgutil'))))")
 
 
 def test_the_first_tables_engine_and_views_import_no_other_rule_set_nor_the_net():
