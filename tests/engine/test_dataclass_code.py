@@ -39,8 +39,7 @@ def package(tmp_path, monkeypatch):
     (tmp_path / "sample" / "point.py").write_text(CLASS)
     monkeypatch.syspath_prepend(str(tmp_path))
     yield tmp_path
-    for name in [m for m in sys.modules if m == "sample" or m.startswith("sample.")]:
-        del sys.modules[name]
+    forget()
     dataclass_code.uninstall()
 
 
