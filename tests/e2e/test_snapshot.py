@@ -36,6 +36,13 @@ def html_data(page) -> dict:
     return page.evaluate("() => ({...document.documentElement.dataset})")
 
 
+def reload_to_table(page) -> str:
+    """Reloads the page and waits for its table; how Python started (data-boot)."""
+    page.reload()
+    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
+    return html_data(page)["boot"]
+
+
 def first_visit_makes_snapshot(page, url: str) -> int:
     boot(page, url)
     assert html_data(page)["boot"] == "plain"
@@ -58,9 +65,7 @@ def play_a_card(page) -> None:
 
 def test_second_visit_restores_from_snapshot(page, base_url, monitor):
     first_visit_makes_snapshot(page, f"{base_url}/index.html")
-    page.reload()
-    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
-    assert html_data(page)["boot"] == "snapshot"
+    assert reload_to_table(page) == "snapshot"
     play_a_card(page)  # the game, bots included, runs in the restored runtime
     play_a_card(page)
     monitor.assert_clean(page)
@@ -90,9 +95,7 @@ def test_a_first_visit_never_opens_indexeddb_before_the_table(page, base_url, mo
     first_visit_makes_snapshot(page, f"{base_url}/index.html")
     assert page.evaluate(OPENS_BEFORE_PLAYABLE) == 0
     assert page.evaluate(SAVED) == page.evaluate(RUNTIME)
-    page.reload()
-    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
-    assert html_data(page)["boot"] == "snapshot"
+    assert reload_to_table(page) == "snapshot"
     assert page.evaluate(OPENS_BEFORE_PLAYABLE) >= 1
     monitor.assert_clean(page)
 
@@ -100,30 +103,22 @@ def test_a_first_visit_never_opens_indexeddb_before_the_table(page, base_url, mo
 def test_a_snapshot_named_but_gone_means_a_plain_boot_and_a_new_one(page, base_url, monitor):
     first_visit_makes_snapshot(page, f"{base_url}/index.html")
     page.evaluate("async () => (await import('./static/js/snapshot-store.mjs')).dropSnapshots()")
-    page.reload()
-    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
-    assert html_data(page)["boot"] == "plain"
+    assert reload_to_table(page) == "plain"
     page.wait_for_function(SNAPSHOT_SAVED, timeout=BOOT_MS)
     assert page.evaluate(SNAPSHOT_BYTES) > 10_000_000
-    page.reload()
-    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
-    assert html_data(page)["boot"] == "snapshot"
+    assert reload_to_table(page) == "snapshot"
     monitor.assert_clean(page)
 
 
 def test_corrupt_snapshot_falls_back_and_recovers(page, base_url, monitor):
     first_visit_makes_snapshot(page, f"{base_url}/index.html")
     page.evaluate(CORRUPT_SNAPSHOT)
-    page.reload()
-    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
-    assert html_data(page)["boot"] == "plain"
+    assert reload_to_table(page) == "plain"
     play_a_card(page)
     # The bad entry was deleted and a good snapshot made again: the next visit uses it.
     page.wait_for_function(SNAPSHOT_SAVED, timeout=BOOT_MS)
     assert page.evaluate(SNAPSHOT_BYTES) > 10_000_000
-    page.reload()
-    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
-    assert html_data(page)["boot"] == "snapshot"
+    assert reload_to_table(page) == "snapshot"
     monitor.assert_clean(page)
 
 
@@ -134,18 +129,14 @@ def test_unfinished_snapshot_boot_is_not_retried(page, base_url, monitor):
     first_visit_makes_snapshot(page, f"{base_url}/index.html")
     runtime = page.evaluate("async () => (await import('./static/vendor/build.mjs')).RUNTIME")
     page.evaluate(f"() => sessionStorage.setItem('manni:snapshot-attempt', {runtime!r})")
-    page.reload()
-    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
-    assert html_data(page)["boot"] == "plain"
+    assert reload_to_table(page) == "plain"
     assert page.evaluate(ATTEMPT) is None
     assert page.evaluate("() => localStorage.getItem('manni:snapshot-off')") == runtime
     assert page.evaluate(SNAPSHOT_BYTES) == 0
     page.wait_for_timeout(4000)  # idle: no new snapshot is made for this runtime build
     assert not page.evaluate(WORKER_STARTED)
     assert "snapshot" not in html_data(page) and page.evaluate(SNAPSHOT_BYTES) == 0
-    page.reload()
-    page.wait_for_function("() => document.getElementById('table').dataset.turn", timeout=BOOT_MS)
-    assert html_data(page)["boot"] == "plain"
+    assert reload_to_table(page) == "plain"
     monitor.assert_clean(page)
 
 
