@@ -4,7 +4,7 @@ Making a dataclass compiles the source of the methods the dataclasses module wri
 (``__init__``, ``__repr__``, ``__eq__``, ...): in Pyodide, most of what a dataclass costs,
 and dataclasses are much of what importing the engine costs. scripts/vendor.py compiles
 those texts in the page's own runtime while it imports the whole package
-(scripts/dataclass_code.py) and ships them in manni.zip as FILE; :func:`install` then has
+(scripts/record_dataclasses.py) and ships them in manni.zip as FILE; :func:`install` then has
 the dataclasses module run the stored code for a text it knows. A text it does not know is
 compiled as usual, and a file made by another Python is not used, so every class comes out
 as the dataclasses module alone would make it. Where FILE is absent (the source tree,
