@@ -1,8 +1,10 @@
 // Fetches the game package (manni.zip) and inflates its files off the page's thread,
 // which is busy starting the runtime meanwhile; hands them over without a copy:
-// {files: [[path, bytes], ...]} (a folder's path ends with "/"), or {error}.
+// {asked: true} at once, then {files: [[path, bytes], ...]} (a folder's path ends with "/"),
+// or {error}.
 // Only the plain zips scripts/vendor.py writes (no zip64, names in ASCII).
 self.onmessage = async ({ data: { url } }) => {
+  self.postMessage({ asked: true });  // the page's thread may now be busy for seconds
   try {
     const response = await fetch(url, { priority: "low" });
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);

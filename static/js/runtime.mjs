@@ -26,9 +26,12 @@
 // docs/performance.md, "Start-up"; static/main.py adds PyScript's start-up's).
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 import { RUNTIME } from "../vendor/build.mjs";
-import { afterLoading, whenIdle } from "./phase.mjs";
-import { step } from "./progress.mjs";
-import { dropSnapshots, hasSnapshot, readSnapshot } from "./snapshot-store.mjs";
+
+// Not on the way to the runtime's start, so not fetched before it (index.html preloads
+// them after the runtime's own files): imported where they are needed.
+const snapshots = () => import("./snapshot-store.mjs");
+const phases = () => import("./phase.mjs");
+const progress = () => import("./progress.mjs");
 
 export { version };
 
@@ -45,6 +48,7 @@ const SAVED = "manni:snapshot-saved";
 const IDLE_DELAY_MS = 2000;
 const GAME_ZIP = new URL("../manni.zip", import.meta.url).href;
 const HOME = "/home/pyodide";  // Pyodide's working directory
+const ASK_WAIT_MS = 1000;  // the longest Python's start waits for the game's worker
 
 const root = document.documentElement;
 // ?snapshot=0 holds for the rest of the tab's session (the page drops its query after
@@ -75,6 +79,7 @@ async function openSnapshot() {
       return null;
     }
     if (local((s) => s.getItem(SAVED)) !== RUNTIME) return null;
+    const { hasSnapshot, readSnapshot } = await snapshots();
     if (!(await hasSnapshot(SNAPSHOT_KEY))) return null;
     const read = readInWorker().catch(() => readSnapshot(SNAPSHOT_KEY)).then((b) => {
       if (!b) throw new Error("the snapshot is gone");
@@ -107,6 +112,7 @@ function readInWorker() {
 // normally; after a plain boot, make a snapshot once the page is idle. A boot that ends
 // on the error screen drops the snapshot.
 async function afterBoot(mode) {
+  const { afterLoading, whenIdle } = await phases();
   const phase = await afterLoading();
   if (phase === "error") {
     session((s) => s.removeItem(ATTEMPT));
@@ -144,13 +150,21 @@ function measureDocument() {
 }
 
 let game = null;
+// Resolves once the worker has the request (or this thread fetches instead).
+let gameAsked = null;
+let gameAskedNow = () => {};
 // {files} (static/js/game-reader.mjs fetched and inflated them, off this thread) or
 // {bytes} (the zip, fetched here when the worker could not).
 function fetchGame() {
-  game ??= readGame().catch(() => fetch(GAME_ZIP, { priority: "low" }).then((r) => {
-    if (!r.ok) throw new Error(`${GAME_ZIP}: HTTP ${r.status}`);
-    return r.arrayBuffer();
-  }).then((bytes) => ({ bytes })));
+  if (game) return game;
+  gameAsked = new Promise((resolve) => { gameAskedNow = resolve; });
+  game = readGame().catch(() => {
+    gameAskedNow();
+    return fetch(GAME_ZIP, { priority: "low" }).then((r) => {
+      if (!r.ok) throw new Error(`${GAME_ZIP}: HTTP ${r.status}`);
+      return r.arrayBuffer();
+    }).then((bytes) => ({ bytes }));
+  });
   return game;
 }
 
@@ -176,6 +190,11 @@ function readGame() {
     }
     const start = performance.now();
     reader.onmessage = ({ data }) => {
+      if (data.asked) {
+        measure("zip-ask", start, "zip-asked");
+        gameAskedNow();
+        return;
+      }
       reader.terminate();
       measure("zip-fetch", start, "zip-arrived");
       if (data.files) resolve({ files: data.files });
@@ -237,7 +256,7 @@ async function withGame(pyodide) {
 
 function discardSnapshots() {
   local((s) => s.removeItem(SAVED));
-  return dropSnapshots();
+  return snapshots().then((store) => store.dropSnapshots());
 }
 
 function makeSnapshot() {
@@ -290,7 +309,7 @@ async function started(mode, pyodide) {
   measure("python-start", "manni:python-starts", "runtime-started");
   await withGame(pyodide);
   measure("game", "manni:runtime-started", "game-ready");
-  step("table");
+  (await progress()).step("table");
   root.dataset.boot = mode;
   afterBoot(mode);
   await parsed;
@@ -320,11 +339,14 @@ async function boot() {
     stderr: (line) => io.stderr(line),
     // The game's files are fetched once the runtime's own have arrived and Python starts
     // (Pyodide calls fsInit then): on a slow link they do not share the bandwidth with the
-    // wasm, and arrive while Python starts.
+    // wasm, and arrive while Python starts. That start holds this thread for seconds, so
+    // it waits until the worker has the request: a message to a worker that is still
+    // starting is passed on by this thread, and would sit until Python is up.
     fsInit: async () => {
       measure("pyodide-load", "manni:runtime-module", "python-starts");
       fetchGame();
       fetchCatalog();
+      await Promise.race([gameAsked, new Promise((resolve) => setTimeout(resolve, ASK_WAIT_MS))]);
     },
   };
   const snapshot = await openSnapshot();

@@ -46,6 +46,25 @@ def test_every_preloaded_file_exists():
     assert not missing, f"index.html preloads files the vendored runtime lacks: {missing}"
 
 
+# What the runtime's start waits for, in the order it needs it: runtime.mjs's own imports,
+# then what loadPyodide() fetches. Over HTTP/1.1 (six connections a host) whatever comes
+# before these in index.html is fetched first.
+RUNTIME_FIRST = ["static/vendor/pyodide/pyodide.mjs", "static/vendor/build.mjs",
+                 "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip",
+                 "static/vendor/pyodide/pyodide-lock.json", "static/vendor/pyodide/pyodide.asm.mjs"]
+
+
+def test_the_runtimes_files_are_asked_for_first():
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    body = html[html.index("<body>"):]
+    fetched = re.findall(r'<(?:link rel="(?:module)?preload" href|script [^>]*src)="\./([^"]+)"', body)
+    assert fetched[0] == "static/js/runtime.mjs", fetched
+    assert fetched[1:len(RUNTIME_FIRST) + 1] == RUNTIME_FIRST, fetched
+    module = (ROOT / "static/js/runtime.mjs").read_text(encoding="utf-8")
+    imported = re.findall(r'^import [^;]*? from "([^"]+)";', module, re.M)
+    assert imported == ["../vendor/pyodide/pyodide.mjs", "../vendor/build.mjs"], imported
+
+
 def test_page_boots_offline_without_errors(page, base_url, monitor, boot):
     page.goto(f"{base_url}/index.html")
     expect(page.locator("#boot-message")).to_have_text(re.compile("Loading|Downloading|Starting|Setting up"))
@@ -212,7 +231,12 @@ def test_every_start_up_step_is_measured_in_order(page, base_url, monitor, boot)
     assert {"later manni.bots", "later manni.ui.page.net_link"} <= set(later), later
     assert steps[later[0]][0] >= max(asked, playable) - 1, (later[0], asked, playable)
     _in_order(steps, later, steps[later[0]][0])
-    # The game's files: fetched (off the page's thread), then written, within "game".
+    # The game's files: asked for before Python's start holds the page's thread (a worker
+    # that is still starting gets its message through that thread), fetched off it, then
+    # written, within "game".
+    assert steps["zip-ask"][0] == steps["zip-fetch"][0]
+    assert abs(steps["zip-ask"][0] - steps["pyodide-load"][1]) < 1, (steps["zip-ask"], steps["pyodide-load"])
+    assert steps["zip-ask"][1] < steps["python-start"][1] - 1, (steps["zip-ask"], steps["python-start"])
     assert steps["zip-fetch"][1] <= steps["zip-unpack"][0]
     assert steps["game"][0] <= steps["zip-unpack"][0] <= steps["zip-unpack"][1] <= steps["game"][1]
     monitor.assert_clean(page)
