@@ -151,13 +151,12 @@ function measureDocument() {
 
 let game = null;
 // Resolves once the worker has the request (or this thread fetches instead).
-let gameAsked = null;
-let gameAskedNow = () => {};
+let gameAskedNow;
+const gameAsked = new Promise((resolve) => { gameAskedNow = resolve; });
 // {files} (static/js/game-reader.mjs fetched and inflated them, off this thread) or
 // {bytes} (the zip, fetched here when the worker could not).
 function fetchGame() {
   if (game) return game;
-  gameAsked = new Promise((resolve) => { gameAskedNow = resolve; });
   game = readGame().catch(() => {
     gameAskedNow();
     return fetch(GAME_ZIP, { priority: "low" }).then((r) => {
