@@ -10,7 +10,8 @@ fresh browser profile, and prints medians of
     language (Element Timing of #boot-message: it is hidden until boot.js has run),
   - playable: the moment data-phase leaves "loading" (#table on the app page, <body> on
     the bare page), from navigation start,
-  - bytes on the wire up to that moment (resource timing transferSize),
+  - bytes on the wire up to that moment (Resource Timing transferSize; the game's worker's
+    download from the size static/js/runtime.mjs puts on its mark "manni:zip-arrived"),
 for a first visit (empty profile) and a return visit (the same profile, page opened
 again, after the app has stored its runtime snapshot and its service worker is active),
 the ratios to bare Pyodide, and the app's first visit step by step: the medians of its
@@ -79,7 +80,9 @@ PHASE_PROBE = """
     let n = 0;
     for (const e of performance.getEntriesByType("resource")) n += e.transferSize || 0;
     const nav = performance.getEntriesByType("navigation")[0];
-    return n + (nav ? nav.transferSize || 0 : 0);
+    // manni.zip comes through a worker: static/js/runtime.mjs puts its size on this mark
+    const zip = performance.getEntriesByName("manni:zip-arrived")[0];
+    return n + (nav ? nav.transferSize || 0 : 0) + ((zip && zip.detail && zip.detail.transferSize) || 0);
   };
   const obs = new MutationObserver((records) => {
     for (const r of records) {

@@ -1,7 +1,8 @@
 // Fetches the game package (manni.zip) and inflates its files off the page's thread,
 // which is busy starting the runtime meanwhile; hands them over without a copy:
-// {asked: true} at once, then {files: [[path, bytes], ...]} (a folder's path ends with "/"),
-// or {error}.
+// {asked: true} at once, then {files: [[path, bytes], ...], sent} (a folder's path ends with
+// "/"; sent: the bytes the download took, from this worker's Resource Timing, or 0), or
+// {error}.
 // Only the plain zips scripts/vendor.py writes (no zip64, names in ASCII).
 self.onmessage = async ({ data: { url } }) => {
   self.postMessage({ asked: true });  // the page's thread may now be busy for seconds
@@ -9,7 +10,9 @@ self.onmessage = async ({ data: { url } }) => {
     const response = await fetch(url, { priority: "low" });
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     const files = await unzip(await response.arrayBuffer());
-    self.postMessage({ files }, files.map(([, bytes]) => bytes.buffer));
+    const timing = performance.getEntriesByName(url)[0];
+    self.postMessage({ files, sent: timing ? timing.transferSize : 0 },
+                     files.map(([, bytes]) => bytes.buffer));
   } catch (err) {
     self.postMessage({ error: String(err && err.message || err) });
   }
