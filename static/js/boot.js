@@ -106,7 +106,40 @@
     if (reload) reload.hidden = false;
   }
 
-  window.manniBoot = { progress: progress, fail: fail, t: t };
+  // For the page's Python (manni/ui/page/shell.py), which puts every marked text in the
+  // player's language with one call each way (a call from Python costs more than the work):
+  // the keys marked under each attribute, then {attribute: {key: text}} to put in place.
+  var MARKED = { "data-i18n": null, "data-i18n-aria": "aria-label",
+                 "data-boot-text": null, "data-boot-aria": "aria-label" };
+
+  function markedKeys() {
+    var keys = {};
+    Object.keys(MARKED).forEach(function (name) {
+      var seen = {};
+      document.querySelectorAll("[" + name + "]").forEach(function (el) {
+        seen[el.getAttribute(name)] = true;
+      });
+      keys[name] = Object.keys(seen);
+    });
+    return JSON.stringify(keys);
+  }
+
+  function fillMarked(json) {
+    var texts = JSON.parse(json);
+    Object.keys(texts).forEach(function (name) {
+      var into = MARKED[name], byKey = texts[name];
+      if (into === undefined) return;
+      document.querySelectorAll("[" + name + "]").forEach(function (el) {
+        var text = byKey[el.getAttribute(name)];
+        if (typeof text !== "string") return;
+        if (into) el.setAttribute(into, text);
+        else el.textContent = text;
+      });
+    });
+  }
+
+  window.manniBoot = { progress: progress, fail: fail, t: t,
+                       markedKeys: markedKeys, fillMarked: fillMarked };
 
   // A script or stylesheet of the runtime failed to load (404, offline, …).
   // Resource errors do not bubble, so listen in the capture phase.

@@ -120,6 +120,13 @@ def test_table_in_the_browsers_language(browser, base_url, lang):
     context.close()
 
 
+# [attribute, key, the element's text or aria-label] for each element marked with a text key.
+MARKED_TEXTS = """() => [["data-i18n", null], ["data-i18n-aria", "aria-label"],
+                         ["data-boot-text", null], ["data-boot-aria", "aria-label"]]
+  .flatMap(([name, into]) => [...document.querySelectorAll(`[${name}]`)].map((el) =>
+    [name, el.getAttribute(name), into ? el.getAttribute(into) : el.textContent]))"""
+
+
 def test_menu_switch_changes_the_page_without_reload_and_is_remembered(browser, base_url):
     context = browser.new_context(viewport={"width": W, "height": H}, locale="en-US")
     monitor = PageMonitor(context)
@@ -137,6 +144,13 @@ def test_menu_switch_changes_the_page_without_reload_and_is_remembered(browser, 
     assert page.inner_text("#menu-title") == t("menu.title")
     page.click("#menu-dialog [data-action=close-dialog]")
     assert page.inner_text("[data-action=menu]") == t("btn.menu")
+    # every marked text of the page, shown or not, in the new language
+    marked = page.evaluate(MARKED_TEXTS)
+    assert {name for name, _, _ in marked} == {"data-i18n", "data-i18n-aria", "data-boot-text",
+                                               "data-boot-aria"}
+    wrong = [(name, key, got) for name, key, got in marked
+             if got != t(f"boot.{key}" if name.startswith("data-boot-") else key)]
+    assert not wrong, wrong
     assert t("seat.dealer") in page.inner_html("#game") or t("seat.your_turn") in page.inner_text("#game") \
         or t("seat.thinking") in page.inner_text("#game")
     st = wait_settled(page)

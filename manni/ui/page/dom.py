@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 import js
 from js import document
@@ -15,7 +16,7 @@ from ..markup import _e
 window = js
 
 __all__ = ["document", "window", "by_id", "nn", "q", "attr", "on", "proxy", "trace",
-           "Storage", "download", "fill_options", "drop_query", "motion"]
+           "Storage", "download", "fill_marked", "fill_options", "drop_query", "motion"]
 
 _proxies: list = []  # keep the JS-callable proxies alive for the page's lifetime
 
@@ -53,6 +54,16 @@ def attr(el, name) -> str | None:
 def trace() -> str:
     import traceback  # only on errors: keep start-up imports minimal
     return traceback.format_exc()
+
+
+def fill_marked(text_for) -> None:
+    """Give each element marked with a text key (``data-i18n``, ``data-i18n-aria``,
+    ``data-boot-text``, ``data-boot-aria``) ``text_for(attribute, key)`` as its text or
+    aria-label: two calls into the page (static/js/boot.js), not four an element."""
+    boot = window.manniBoot
+    marked = json.loads(str(boot.markedKeys()))
+    boot.fillMarked(json.dumps({name: {key: text_for(name, key) for key in keys}
+                                for name, keys in marked.items()}))
 
 
 def fill_options(select_id: str, items) -> None:

@@ -20,8 +20,8 @@ from ..settings import (BAD_RECORD_KEY, DEFAULT_LEVELS, EXCHANGES, MANCHE_TARGET
 from ..stats import STATS_KEY, Stats
 from ..tabs import TabSync
 from . import driver
-from .dom import (Storage, attr, by_id, document, drop_query, fill_options, motion, nn, on,
-                  q, trace, window)
+from .dom import (Storage, attr, by_id, document, drop_query, fill_marked, fill_options, motion,
+                  nn, on, q, trace, window)
 from .feature import Feature
 from .friends import Friends
 from .hint import Hint
@@ -176,14 +176,8 @@ class Page(Feature):
     def fill_static_text(self) -> None:
         t = self.t
         document.documentElement.lang = t.lang
-        for el in document.querySelectorAll("[data-i18n]"):
-            el.textContent = t(el.getAttribute("data-i18n"))
-        for el in document.querySelectorAll("[data-i18n-aria]"):
-            el.setAttribute("aria-label", t(el.getAttribute("data-i18n-aria")))
-        for el in document.querySelectorAll("[data-boot-text]"):  # boot.js's texts, see index.html
-            el.textContent = t("boot." + el.getAttribute("data-boot-text"))
-        for el in document.querySelectorAll("[data-boot-aria]"):
-            el.setAttribute("aria-label", t("boot." + el.getAttribute("data-boot-aria")))
+        # data-boot-*: boot.js's texts (see index.html), under "boot." in the catalogs
+        fill_marked(lambda name, key: t(f"boot.{key}" if name.startswith("data-boot-") else key))
         document.title = t("app.title")
         fill_options("opt-variant", [(v, t(f"variant.{v}")) for v in VARIANTS])
         fill_options("opt-level", [(v, t(f"level.{v}")) for v in self.levels])
