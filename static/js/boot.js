@@ -63,16 +63,19 @@
     lists.forEach(function (el) { el.hidden = el.dataset.howto !== wanted; });
   }
 
+  // fn(element, key) for each element marked with the attribute `name`.
+  function eachMarked(name, fn) {
+    document.querySelectorAll("[" + name + "]").forEach(function (el) { fn(el, el.getAttribute(name)); });
+  }
+
   function translateMarked() {
-    document.querySelectorAll("[data-boot-text]").forEach(function (el) {
-      el.textContent = t(el.dataset.bootText, el.textContent);
-    });
+    eachMarked("data-boot-text", function (el, key) { el.textContent = t(key, el.textContent); });
     document.querySelectorAll('[data-i18n="app.title"]').forEach(function (el) {
       el.textContent = t("app.title", el.textContent);
     });
     document.title = t("app.title", document.title);
-    document.querySelectorAll("[data-boot-aria]").forEach(function (el) {
-      el.setAttribute("aria-label", t(el.dataset.bootAria, el.getAttribute("aria-label")));
+    eachMarked("data-boot-aria", function (el, key) {
+      el.setAttribute("aria-label", t(key, el.getAttribute("aria-label")));
     });
     document.documentElement.dataset.bootLang = lang;
   }
@@ -116,9 +119,7 @@
     var keys = {};
     Object.keys(MARKED).forEach(function (name) {
       var seen = {};
-      document.querySelectorAll("[" + name + "]").forEach(function (el) {
-        seen[el.getAttribute(name)] = true;
-      });
+      eachMarked(name, function (el, key) { seen[key] = true; });
       keys[name] = Object.keys(seen);
     });
     return JSON.stringify(keys);
@@ -129,8 +130,8 @@
     Object.keys(texts).forEach(function (name) {
       var into = MARKED[name], byKey = texts[name];
       if (into === undefined) return;
-      document.querySelectorAll("[" + name + "]").forEach(function (el) {
-        var text = byKey[el.getAttribute(name)];
+      eachMarked(name, function (el, key) {
+        var text = byKey[key];
         if (typeof text !== "string") return;
         if (into) el.setAttribute(into, text);
         else el.textContent = text;
