@@ -14,9 +14,12 @@ fresh browser profile, and prints medians of
     download from the size static/js/runtime.mjs puts on its mark "manni:zip-arrived"),
 for a first visit (empty profile) and a return visit (the same profile, page opened
 again, after the app has stored its runtime snapshot and its service worker is active),
-the ratios to bare Pyodide, and the app's first visit step by step: the medians of its
-start-up's performance measures ("manni:<step>", static/js/runtime.mjs and static/main.py:
-when each starts, how long it takes) and when the runtime's files arrived on each page.
+the ratios to bare Pyodide (of the medians, and the median of each run's own ratio: the
+pages of one run are opened minutes apart at most, so a machine that slows down for a while
+moves both), and the app's first visit step by step: the medians of its start-up's
+performance measures ("manni:<step>", static/js/runtime.mjs and static/main.py: when each
+starts, how long it takes), beside the same steps of the bare page (static/bare.html marks
+the runtime's own), and when the runtime's files arrived on each page.
 The site is served from 127.0.0.1 by a gzip-compressing static server (html, js, mjs,
 css, json, wasm, toml, py, webmanifest; zips are already compressed), with
 Cache-Control: max-age=600 and Last-Modified revalidation, as GitHub Pages does.
@@ -282,15 +285,25 @@ def step_table(res: dict, visit: str) -> list[str]:
             steps.setdefault(name, []).append((start, took))
     rows = [(median([a for a, _ in v]), median([b for _, b in v]), name)
             for name, v in steps.items()]
+    names = [n for n in res if n != "app"]
+    # the same steps on the other pages: when they end, how long they take
+    others = {n: {name: (median([s[name][0] + s[name][1] for s in res[n][f"steps_{visit}"]
+                                 if name in s]),
+                         median([s[name][1] for s in res[n][f"steps_{visit}"] if name in s]))
+                  for name in steps} for n in names}
     arrivals: dict[str, dict[str, float]] = {}
     for page, r in res.items():
         for f in ARRIVALS:
             arrivals.setdefault(f, {})[page] = median([a.get(f) for a in r[f"arrived_{visit}"]])
-    lines = [f"{'step (app, ' + visit + ' visit)':34}{'starts':>9}{'takes':>9}{'ends':>9}"]
+    lines = [f"{'step (app, ' + visit + ' visit)':34}{'starts':>9}{'takes':>9}{'ends':>9}"
+             + "".join(f"{n + ' ends':>12}{'takes':>9}" for n in names)]
     for start, took, name in sorted(rows):
-        lines.append(f"{name:34}{start / 1000:>8.2f}s{took / 1000:>8.2f}s"
-                     f"{(start + took) / 1000:>8.2f}s")
-    names = [n for n in res if n != "app"]
+        line = f"{name:34}{start / 1000:>8.2f}s{took / 1000:>8.2f}s{(start + took) / 1000:>8.2f}s"
+        for n in names:
+            end, other = others[n][name]
+            line += (f"{end / 1000:>11.2f}s{other / 1000:>8.2f}s" if end == end
+                     else f"{'':>12}{'':>9}")
+        lines.append(line.rstrip())
     lines.append(f"{'arrived':34}{'app':>9}" + "".join(f"{n:>9}" for n in names))
     for f, at in arrivals.items():
         cells = [at.get("app", float("nan"))] + [at.get(n, float("nan")) for n in names]
@@ -344,9 +357,11 @@ def main() -> int:
         print(f"{label:26}" + "".join(f"{median(res[n][key]) / 1e6:>15.2f} MB" for n in pages))
     for visit in ("first", "return"):
         if "bare" in res:
-            bare = median(res["bare"][f"ready_{visit}"])
-            ratios = ", ".join(f"{n} {median(res[n][f'ready_{visit}']) / bare:.3f}x"
-                               for n in pages if n != "bare")
+            bare = res["bare"][f"ready_{visit}"]
+            ratios = ", ".join(
+                f"{n} {median(res[n][f'ready_{visit}']) / median(bare):.3f}x (each run's:"
+                f" median {median([a / b for a, b in zip(res[n][f'ready_{visit}'], bare)]):.3f}x)"
+                for n in pages if n != "bare")
             print(f"playable against bare Pyodide, {visit} visit: {ratios}")
     print("(playable = data-phase leaves 'loading'; bytes up to that moment)")
     print()

@@ -1,0 +1,26 @@
+"""scripts/bench_boot.py's step table: the app's steps beside the same steps of the bare page."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+spec = importlib.util.spec_from_file_location("bench_boot", ROOT / "scripts" / "bench_boot.py")
+bench_boot = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench_boot)
+
+
+def _run(steps: dict, wasm: float) -> dict:
+    return {"steps_first": [steps], "arrived_first": [{"pyodide.asm.wasm": wasm}]}
+
+
+def test_the_bare_pages_own_steps_stand_beside_the_apps():
+    app = _run({"python-start": [5000.0, 3000.0], "first-render": [8500.0, 200.0]}, 4800.0)
+    bare = _run({"python-start": [4900.0, 2600.0]}, 4700.0)
+    lines = bench_boot.step_table({"app": app, "bare": bare}, "first")
+    assert lines[0].split()[-2:] == ["ends", "takes"] and "bare" in lines[0]
+    row = {line.split()[0]: line.split()[1:] for line in lines[1:]}
+    # app: starts, takes, ends; bare: ends, takes
+    assert row["python-start"] == ["5.00s", "3.00s", "8.00s", "7.50s", "2.60s"]
+    assert row["first-render"] == ["8.50s", "0.20s", "8.70s"]  # not a step of the bare page
+    assert row["pyodide.asm.wasm"] == ["4.80s", "4.70s"]
