@@ -15,7 +15,7 @@ fresh browser profile, and prints medians of
 for a first visit (empty profile) and a return visit (the same profile, page opened
 again, after the app has stored its runtime snapshot and its service worker is active),
 the ratios to bare Pyodide (of the medians, and the median of each run's own ratio: the
-pages of one run are opened minutes apart at most, so a machine that slows down for a while
+pages of one run are opened about a minute apart, so a machine that slows down for a while
 moves both), and the app's first visit step by step: the medians of its start-up's
 performance measures ("manni:<step>", static/js/runtime.mjs and static/main.py: when each
 starts, how long it takes), beside the same steps of the bare page (static/bare.html marks
