@@ -43,9 +43,9 @@ async function unzip(buffer) {
   return Promise.all(files);
 }
 
-// A Response's body, not a Blob's stream: a Blob goes through the browser's blob registry
-// (messages between processes for each of the ~100 files, twice the worker's time; on two
-// cores that time is taken from Python's start).
+// A Response's body, not a Blob's stream: a Blob goes through the browser's blob registry,
+// messages between processes for each file that double the worker's work (on two cores,
+// work that slows Python's start).
 async function inflate(data) {
   const stream = new Response(data).body.pipeThrough(new DecompressionStream("deflate-raw"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
