@@ -141,7 +141,7 @@ CAUGHT = [
     ("notes.md", "the halving on branch x (docs/bot-strength.md, *Tenth ses·sion*)"),
     ("notes.md", "Pacer, since the eleventh\nses·sion; bef·ore, each search"),
     ("notes.md", "with the other engi·neer's tournament running"),
-    ("notes.md", "started by the lead engi·neer at that commit"),
+    ("notes.md", "started by the le·ad engi·neer at that commit"),
     ("notes.md", "another hel·per is creating it"),
     ("notes.md", "the iss·ue's target is not met"),
     ("a.py", "# Motion at the table (iss·ue 13), no library."),
