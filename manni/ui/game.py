@@ -1,11 +1,11 @@
 """The controller between the page and the engine: pure Python, no ``js``.
 
-A :class:`Game` owns the :class:`~manni.match.Match` and the UI state around it (the
-cards selected for a discard, the last notice, the announcements waiting for the live
-region). The page calls its methods on taps and renders :func:`manni.ui.render` from
-``game.view`` — the SeatView of seat 0 — so nothing hidden can reach the page.
-Opponents are driven by the page (``bot_seat`` / ``opponent_view`` / ``apply_opponent``)
-so it can pace them and yield to the browser between slices of their thinking.
+A :class:`Game` owns the :class:`~manni.match.Match` and the UI state around it (the cards
+selected for a discard, the last notice, the announcements waiting for the live region). The
+page calls its methods on taps and renders :func:`manni.ui.render` from ``game.view``, the
+SeatView of seat 0, so nothing hidden can reach the page. The page drives the opponents
+(``bot_seat``, ``opponent_view``, ``apply_opponent``), pacing them and yielding to the browser
+while they think.
 """
 
 from __future__ import annotations
@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING
 from ..actions import KEEP, TAKE, Discard, Keep, Play, Take
 from ..cards import card_code, parse_card
 from ..errors import IllegalAction, ManniError
+from ..lazy import Later
 from ..match import Match
 from ..record import dumps, loads
 from ..rules.base import CONTRACTS
 from ..states import MatchPhase, Phase
 from ..text import Translator
 from ..undo import undo_refusal, undo_target
-from . import duties, four_seats, parlee
+from . import duties
 from .phrases import action_phrase, call_text
 from .settings import Settings, settings_from_options, variant_of
 
@@ -30,20 +31,19 @@ if TYPE_CHECKING:
     from .tutorial import Tutorial
 
 YOU = 0
+four_seats, parlee = Later("manni.ui.four_seats"), Later("manni.ui.parlee")  # tables of four
 
 
 def random_seed() -> int:
     return int.from_bytes(os.urandom(6), "big")
 
 
-# --------------------------------------------------------------------------------------
-# Opponents
+# -- opponents ------------------------------------------------------------------------
 def make_opponent(level: str, seat: int, seed: int):
     from ..bots import make_bot  # imported at the first opponent move, not at start-up
     return make_bot(level, seed=(seed + seat) & 0xFFFFFFFF)
 
 
-# --------------------------------------------------------------------------------------
 class Game:
     @property
     def partner_waits(self) -> bool:
@@ -120,7 +120,7 @@ class Game:
     def bot_seat(self) -> int | None:
         """The opponent who must act now, if any."""
         if self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and self.match.turn != YOU \
-                and not parlee.offers_ask(self):
+                and not (self.view.partners and parlee.offers_ask(self)):
             return self.match.turn
         return None
 

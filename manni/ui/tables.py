@@ -3,7 +3,10 @@ partnership table of four (``four_seats``), chosen from the view's sides."""
 
 from __future__ import annotations
 
-from . import four_seats, render, sheet
+from ..lazy import Later
+from . import render, sheet
+
+four_seats = Later("manni.ui.four_seats")  # imported at the first table of four
 
 
 def table_html(game) -> str:

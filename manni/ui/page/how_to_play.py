@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from ..rules_page import rules_html
+from ...lazy import Later
 from .dom import attr, by_id
 from .feature import Feature
+
+rules_page = Later("manni.ui.rules_page")  # imported when a rules page is opened
 
 
 class HowToPlay(Feature):
@@ -15,8 +17,8 @@ class HowToPlay(Feature):
         source = attr(el, "data-from")
         if not variant and source:
             variant = by_id(source).value
-        by_id("rules-body").innerHTML = rules_html(str(variant or self.page.settings.variant),
-                                                   self.page.t)
+        variant = str(variant or self.page.settings.variant)
+        by_id("rules-body").innerHTML = rules_page.rules_html(variant, self.page.t)
         dialog = by_id("rules-dialog")
         if not dialog.open:
             dialog.showModal()

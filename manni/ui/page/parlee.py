@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from .. import parlee
+from ...lazy import Later
 from .dom import attr
 from .feature import Feature
+
+parlee = Later("manni.ui.parlee")  # imported at the first table of four
 
 
 class Parlee(Feature):

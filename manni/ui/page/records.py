@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from ...inputs import MAX_RECORD_BYTES
 from ...lazy import Later
 from ...record import ReplayError, parse, replay_steps
-from .. import seat_view
 from ..game import Game
 from ..settings import BAD_RECORD_KEY
 from .dom import by_id, download, nn, on, trace
@@ -18,8 +17,10 @@ from .feature import Feature
 
 if TYPE_CHECKING:
     from ...net import seat_record
-else:  # the friends' code is not imported for the first table
+    from .. import seat_view
+else:  # neither the friends' code nor a seat's record is imported for the first table
     seat_record = Later("manni.net.seat_record")
+    seat_view = Later("manni.ui.seat_view")
 
 
 class Records(Feature):

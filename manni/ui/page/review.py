@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 
-from .. import review_view
+from ...lazy import Later
 from ..game import Game
 from ..stats import STATS_KEY
 from .dom import attr, by_id, on, trace
 from .driver import think
 from .feature import Feature
+
+review_view = Later("manni.ui.review_view")  # imported after the first table (static/main.py)
 
 
 class Review(Feature):
