@@ -91,3 +91,22 @@ def test_a_first_table_of_another_rule_set_needs_nothing_imported_ahead(page, ba
     assert int(after["actions"]) > int(st["actions"]) and after["rules"] == variant
     assert page.evaluate(LATER) == []
     monitor.assert_clean(page)
+
+
+def test_the_rules_page_and_a_seats_record_need_nothing_imported_ahead(page, base_url, monitor):
+    # both are read through manni.lazy.Later, imported when first opened
+    from manni.net import seat_record
+    first_table(page, base_url, "first visit")
+    page.click("[data-action=menu]")
+    page.click("#menu-dialog [data-action=rules]:not([data-from])")
+    expect(page.locator("#rules-dialog")).to_be_visible()
+    expect(page.locator("#rules-body")).to_contain_text("Manni")
+    page.click("#rules-dialog [data-action=close-dialog]")
+    page.click("#menu-dialog [data-action=close-dialog]")
+    m = finished_deal()
+    rec = seat_record.add_view(None, m.view(1), ("Hosty", "Ann", "Jón"))
+    import_text(page, seat_record.dumps(rec))
+    expect(page.locator("#review-dialog")).to_be_visible()
+    expect(page.locator("#review-body")).to_contain_text("Ann")
+    assert page.evaluate(LATER) == []
+    monitor.assert_clean(page)
