@@ -32,6 +32,7 @@ import { RUNTIME } from "../vendor/build.mjs";
 const snapshots = () => import("./snapshot-store.mjs");
 const phases = () => import("./phase.mjs");
 const progress = () => import("./progress.mjs");
+const rehearsal = () => import("./warm-up.mjs");
 
 export { version };
 
@@ -332,6 +333,8 @@ function forgetSnapshot(pyodide) {
   if (config) delete config._loadSnapshot;
 }
 
+let pythonStarts = false;
+
 async function boot() {
   const config = {
     indexURL: INDEX_URL,
@@ -343,6 +346,7 @@ async function boot() {
     // it waits until the worker has the request: a message to a worker that is still
     // starting is passed on by this thread, and would sit until Python is up.
     fsInit: async () => {
+      pythonStarts = true;
       measure("pyodide-load", "manni:runtime-module", "python-starts");
       fetchGame();
       fetchCatalog();
@@ -365,6 +369,9 @@ async function boot() {
       return started("snapshot", pyodide);
     }
   }
+  // A plain start leaves the page's thread idle for seconds while the wasm downloads:
+  // the table's first layout is rehearsed then (static/js/warm-up.mjs).
+  rehearsal().then(({ warmUp }) => warmUp(() => pythonStarts), () => {});
   return started("plain", await loadRuntime(config));
 }
 

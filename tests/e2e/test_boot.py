@@ -246,3 +246,52 @@ def test_every_start_up_step_is_measured_in_order(page, base_url, monitor, boot)
     assert steps["zip-fetch"][1] <= steps["zip-unpack"][0]
     assert steps["game"][0] <= steps["zip-unpack"][0] <= steps["zip-unpack"][1] <= steps["game"][1]
     monitor.assert_clean(page)
+
+
+# A link slow enough that the runtime's downloads leave the page's thread idle for seconds,
+# as on a phone (9 Mbit/s there; here a quicker one, for the test's time).
+SLOW_LINK = {"offline": False, "latency": 40, "downloadThroughput": 2_000_000,
+             "uploadThroughput": 500_000}
+
+
+def test_the_first_table_is_laid_out_once_while_the_runtime_downloads(page, base_url, monitor,
+                                                                      boot):
+    # static/js/warm-up.mjs lays out static/vendor/warm-up.html (a table as the game draws
+    # it) while the wasm arrives: before Python starts, hidden, and gone before anything else.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", SLOW_LINK)
+    page.add_init_script("""(() => {
+      window.__warmUp = [];
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) {
+          if (n.classList && n.classList.contains("warm-up")) {
+            window.__warmUp.push([n.inert, n.getAttribute("aria-hidden"),
+                                  n.querySelectorAll("#hand [data-card]").length, n.isConnected]);
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    })()""")
+    page.goto(f"{base_url}/index.html")
+    assert boot(page) not in ("loading", "error")
+    assert page.get_attribute("html", "data-boot") == "plain"
+    steps = {name: (start, end) for name, start, end in page.evaluate(READ_MEASURES)}
+    assert "warm-up" in steps, list(steps)
+    assert steps["warm-up"][1] <= steps["pyodide-load"][1], (steps["warm-up"], steps["pyodide-load"])
+    # inert, out of the accessibility tree, a whole hand in it, and removed in its own task
+    assert page.evaluate("window.__warmUp") == [[True, "true", 12, False]]
+    assert page.locator(".warm-up").count() == 0
+    expect(page.locator("#hand [data-card]")).to_have_count(12)
+    monitor.assert_clean(page)
+
+
+def test_a_start_from_the_snapshot_lays_out_no_sample(page, base_url, boot):
+    # From the snapshot Python starts at once: a rehearsal would only delay the table.
+    page.goto(f"{base_url}/index.html?sw=0")
+    boot(page)
+    page.wait_for_function("() => document.documentElement.dataset.snapshot === 'saved'",
+                           timeout=120_000)
+    page.reload()
+    boot(page)
+    assert page.get_attribute("html", "data-boot") == "snapshot"
+    assert page.evaluate("performance.getEntriesByName('manni:warm-up').length") == 0

@@ -293,3 +293,15 @@ def test_pyscript_bytecode_in_manni_zip_is_that_of_the_sources_pyscript_writes()
             pyc = zf.read(f"{folder}/__pycache__/{name[:-3]}.{hashes['tag']}.pyc")
             assert int.from_bytes(pyc[4:8], "little") == 0b01, rel  # hash-based, unchecked
             assert pyc[8:16] == base64.b64decode(hashes["hashes"][rel]), rel
+
+
+def test_the_warm_up_sample_is_a_first_table_with_only_its_players_cards(tmp_path, monkeypatch):
+    from manni import Match, card_code, cards_of
+    monkeypatch.setattr(vendor, "WARM_UP", tmp_path / "warm-up.html")
+    vendor.write_warm_up()
+    html = (tmp_path / "warm-up.html").read_text(encoding="utf-8")
+    assert 'id="hand"' in html and 'data-seat="1"' in html and 'data-seat="2"' in html
+    deal = Match("classic", {}, vendor.WARM_UP_SEED).deal
+    shown = set(re.findall(r'data-card="([^"]+)"', html))
+    assert shown == {card_code(c) for c in cards_of(deal.hands[0])}
+    assert len(shown) == 12
