@@ -39,8 +39,9 @@ Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
                            compiling anything.
   static/vendor/boot.js    static/js/boot.js after the loading/error screen's texts in
                            every language (the boot.* keys of manni/text/locale/).
-  static/vendor/warm-up.html  a new Classic match's table as the game draws it, which
-                           static/js/warm-up.mjs lays out while the runtime downloads
+  static/vendor/sample-table.mjs  TABLE: a new Classic match's table as the game draws
+                           it, which static/js/warm-up.mjs lays out while the runtime
+                           downloads
   index.html               only the hash of its inline <style> in its
                            Content-Security-Policy (style-src), when the style changed.
 
@@ -456,8 +457,7 @@ BUILD_MODULE = "static/vendor/build.mjs"
 # The site a visit needs, precached by the service worker (paths relative to the site root):
 # these, the globs, the runtime files and every vendored file index.html links.
 PRECACHE_FIXED = ("index.html", "pyscript.toml", "static/main.py", "static/manni.zip",
-                  "static/manifest.webmanifest", BUILD_MODULE, "static/vendor/pyscript/core.js",
-                  "static/vendor/warm-up.html")
+                  "static/manifest.webmanifest", BUILD_MODULE, "static/vendor/pyscript/core.js")
 PRECACHE_GLOBS = ("static/css/*.css", "static/js/*.js", "static/js/*.mjs", "static/icons/*.png",
                   "static/vendor/locale/*.json")
 SW_TEMPLATE = "static/js/sw-template.js"
@@ -555,19 +555,22 @@ def write_boot_script() -> int:
     return len(texts)
 
 
-WARM_UP = VENDOR / "warm-up.html"
+WARM_UP = VENDOR / "sample-table.mjs"
 WARM_UP_SEED = 1
 
 
 def write_warm_up() -> int:
-    """WARM_UP: the table of a new Classic match (seed WARM_UP_SEED, English) as the page
-    draws it, for static/js/warm-up.mjs to lay out before Python starts. Returns its size."""
+    """WARM_UP: a module whose TABLE is the table of a new Classic match (seed WARM_UP_SEED,
+    English) as the page draws it, for static/js/warm-up.mjs to lay out before Python
+    starts. Returns the table's size."""
     from manni.text import Translator
     from manni.ui.game import Game
     from manni.ui.settings import Settings
     from manni.ui.tables import table_html
     html = table_html(Game.new(Settings(), WARM_UP_SEED, Translator("en")))
-    WARM_UP.write_text(html, encoding="utf-8")
+    WARM_UP.write_text("// Written by scripts/vendor.py: a first table, for static/js/warm-up.mjs.\n"
+                       f"export const TABLE = {json.dumps(html, ensure_ascii=False)};\n",
+                       encoding="utf-8")
     return len(html)
 
 

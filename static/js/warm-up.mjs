@@ -3,28 +3,27 @@
 // glyphs (the suits) that the first font lacks: on a phone-class start that is most of
 // the first render. Laying out a table once while the page's thread waits on the network
 // fills those caches, so the real first table, drawn once Python is up, finds them full.
-// static/vendor/warm-up.html is a new Classic match's table as the game draws it
-// (scripts/vendor.py renders it): no one's cards but those of that made-up deal's own
-// player. It is laid out hidden, inert and out of the accessibility tree, and removed in
-// the same task, before anything is painted.
-const SAMPLE = new URL("../vendor/warm-up.html", import.meta.url);
+// TABLE is a new Classic match's table as the game draws it (scripts/vendor.py renders
+// it): no one's cards but those of that made-up deal's own player. It is laid out hidden,
+// inert and out of the accessibility tree, and removed in the same task, before anything
+// is painted.
+import { TABLE } from "../vendor/sample-table.mjs";
 
-// Resolves once the page's stylesheet applies (static/js/boot.js switches it on).
+// Resolves once the page's stylesheet applies: loaded, and switched on by static/js/boot.js.
 function styled() {
   return new Promise((resolve) => {
     const css = document.getElementById("app-css");
     if (!css) return resolve(false);
     const check = () => {
-      if (!css.sheet || css.media !== "all") return false;
+      if (!css.sheet || css.media !== "all") return;
+      watch.disconnect();
       resolve(true);
-      return true;
     };
-    if (check()) return;
-    css.addEventListener("load", () => setTimeout(check), { once: true });
+    const watch = new MutationObserver(check);
+    watch.observe(css, { attributes: true, attributeFilter: ["media"] });
+    css.addEventListener("load", check, { once: true });
     css.addEventListener("error", () => resolve(false), { once: true });
-    if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", () => setTimeout(check), { once: true });
-    }
+    check();
   });
 }
 
@@ -33,18 +32,15 @@ function styled() {
 // Never throws: a failed rehearsal only means a slower first render.
 export async function warmUp(busy) {
   try {
-    const [html, ok] = await Promise.all([
-      fetch(SAMPLE, { priority: "low" }).then((r) => (r.ok ? r.text() : null)),
-      styled(),
-    ]);
+    const ok = await styled();
     const table = document.getElementById("table");
-    if (!html || !ok || !table || busy()) return;
+    if (!ok || !table || busy()) return;
     const start = performance.now();
     const box = document.createElement("div");
     box.className = "warm-up";
     box.inert = true;
     box.setAttribute("aria-hidden", "true");
-    box.innerHTML = html;
+    box.innerHTML = TABLE;
     table.append(box);
     box.getBoundingClientRect();  // the layout itself
     box.remove();

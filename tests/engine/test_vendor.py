@@ -297,9 +297,10 @@ def test_pyscript_bytecode_in_manni_zip_is_that_of_the_sources_pyscript_writes()
 
 def test_the_warm_up_sample_is_a_first_table_with_only_its_players_cards(tmp_path, monkeypatch):
     from manni import Match, card_code, cards_of
-    monkeypatch.setattr(vendor, "WARM_UP", tmp_path / "warm-up.html")
+    monkeypatch.setattr(vendor, "WARM_UP", tmp_path / "sample-table.mjs")
     vendor.write_warm_up()
-    html = (tmp_path / "warm-up.html").read_text(encoding="utf-8")
+    module = (tmp_path / "sample-table.mjs").read_text(encoding="utf-8")
+    html = json.loads(module.split("export const TABLE = ", 1)[1].rstrip().removesuffix(";"))
     assert 'id="hand"' in html and 'data-seat="1"' in html and 'data-seat="2"' in html
     deal = Match("classic", {}, vendor.WARM_UP_SEED).deal
     shown = set(re.findall(r'data-card="([^"]+)"', html))
