@@ -1,9 +1,11 @@
 // Fetches the game package (manni.zip) and inflates its files off the page's thread,
 // which is busy starting the runtime meanwhile; hands them over without a copy:
-// {asked: true} at once, then {files: [[path, bytes], ...], sent} (a folder's path ends with
-// "/"; sent: the bytes the download took, from this worker's Resource Timing, or 0), or
-// {error}.
+// {ready: true} once running (from then on the page's messages reach it without passing
+// through the page's thread); for a request, {asked: true} at once, then
+// {files: [[path, bytes], ...], sent} (a folder's path ends with "/"; sent: the bytes the
+// download took, from this worker's Resource Timing, or 0), or {error}.
 // Only the plain zips scripts/vendor.py writes (no zip64, names in ASCII).
+self.postMessage({ ready: true });
 self.onmessage = async ({ data: { url } }) => {
   self.postMessage({ asked: true });  // the page's thread may now be busy for seconds
   try {

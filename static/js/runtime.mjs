@@ -171,10 +171,12 @@ function fetchGame() {
 // Made when this module runs, while the page's thread is still free to start it; told to
 // fetch when Python starts, when that thread is busy for seconds.
 let readerFailed = null;
+let readerReady = false;
 const reader = (() => {
   try {
     const worker = new Worker(new URL("./game-reader.mjs", import.meta.url), { type: "module" });
     worker.onerror = (e) => { readerFailed = e; };
+    worker.onmessage = ({ data }) => { if (data.ready) readerReady = true; };
     return worker;
   } catch (err) {
     readerFailed = err;
@@ -189,10 +191,17 @@ function readGame() {
       return;
     }
     const start = performance.now();
+    let asked = false;
+    const askedNow = () => {
+      if (asked) return;
+      asked = true;
+      measure("zip-ask", start, "zip-asked");
+      gameAskedNow();
+    };
     reader.onmessage = ({ data }) => {
+      if (data.ready) return;
       if (data.asked) {
-        measure("zip-ask", start, "zip-asked");
-        gameAskedNow();
+        askedNow();
         return;
       }
       reader.terminate();
@@ -206,6 +215,7 @@ function readGame() {
       reject(e);
     };
     reader.postMessage({ url: GAME_ZIP });
+    if (readerReady) askedNow();  // a running worker has it without this thread's help
   });
 }
 
@@ -343,8 +353,9 @@ async function boot() {
     // The game's files are fetched once the runtime's own have arrived and Python starts
     // (Pyodide calls fsInit then): on a slow link they do not share the bandwidth with the
     // wasm, and arrive while Python starts. That start holds this thread for seconds, so
-    // it waits until the worker has the request: a message to a worker that is still
-    // starting is passed on by this thread, and would sit until Python is up.
+    // unless the worker has said it is running, it waits until the worker has the request:
+    // a message to a worker that is still starting is passed on by this thread, and would
+    // sit until Python is up.
     fsInit: async () => {
       pythonStarts = true;
       measure("pyodide-load", "manni:runtime-module", "python-starts");
