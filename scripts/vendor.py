@@ -559,10 +559,10 @@ WARM_UP = VENDOR / "sample-table.mjs"
 WARM_UP_SEED = 1
 
 
-def write_warm_up() -> int:
+def write_warm_up() -> None:
     """WARM_UP: a module whose TABLE is the table of a new Classic match (seed WARM_UP_SEED,
     English) as the page draws it, for static/js/warm-up.mjs to lay out before Python
-    starts. Returns the table's size."""
+    starts."""
     from manni.text import Translator
     from manni.ui.game import Game
     from manni.ui.settings import Settings
@@ -571,7 +571,6 @@ def write_warm_up() -> int:
     WARM_UP.write_text("// Written by scripts/vendor.py: a first table, for static/js/warm-up.mjs.\n"
                        f"export const TABLE = {json.dumps(html, ensure_ascii=False)};\n",
                        encoding="utf-8")
-    return len(html)
 
 
 def main(argv: list[str]) -> int:
