@@ -192,16 +192,16 @@ function readGame() {
     }
     const start = performance.now();
     let asked = false;
-    const askedNow = () => {
+    const askedNow = (waited) => {
       if (asked) return;
       asked = true;
-      measure("zip-ask", start, "zip-asked");
+      measure("zip-ask", start, "zip-asked", { waited });
       gameAskedNow();
     };
     reader.onmessage = ({ data }) => {
       if (data.ready) return;
       if (data.asked) {
-        askedNow();
+        askedNow(true);
         return;
       }
       reader.terminate();
@@ -215,7 +215,7 @@ function readGame() {
       reject(e);
     };
     reader.postMessage({ url: GAME_ZIP });
-    if (readerReady) askedNow();  // a running worker has it without this thread's help
+    if (readerReady) askedNow(false);  // a running worker has it without this thread's help
   });
 }
 
