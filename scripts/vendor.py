@@ -27,16 +27,19 @@ Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
   static/vendor/locale/    <code>.json: every other language's catalog, compiled; the page
                            fetches one when a player needs it
   static/manni.zip         the bytecode of every .py file under manni/ (but the command
-                           line's) and of PyScript's own package, compiled by
+                           line's and LATER_FILES), compiled by
                            the vendored Pyodide itself (scripts/bytecode.py: .pyc
                            beside where the source would be, no source), and the
                            English text catalog compiled (manni/text/locale/manni.pot
                            -> manni.json, manni.text.po.compile_catalog) and the list
                            of languages (languages.json), stored with paths
-                           "manni/..." (and "pyscript/__pycache__/..."), so that
+                           "manni/...", so that
                            static/js/runtime.mjs unpacks it into the interpreter's
                            working directory and `import manni` works without
                            compiling anything.
+  static/manni-later.zip   the same for the files no first table needs (LATER_FILES),
+                           PyScript's own package among them ("pyscript/__pycache__/..."),
+                           fetched once the table is playable
   static/vendor/boot.js    static/js/boot.js after the loading/error screen's texts in
                            every language (the boot.* keys of manni/text/locale/).
   static/vendor/sample-table.mjs  TABLE: a new Classic match's table as the game draws
@@ -429,19 +432,44 @@ def write_zip(out: Path, files: dict[str, bytes], folders: list[str]) -> None:
 
 
 CLI_ZIP = VENDOR / "manni-cli.zip"
+LATER_ZIP = STATIC / "manni-later.zip"
+
+# What no first table of a match played alone needs (files and folders of manni.zip's
+# paths): static/manni-later.zip, which the page fetches once the table is playable, so that
+# fewer bytes arrive while Python starts. The rule sets stay in manni.zip (manni.rules lists
+# its folder when imported). A path listed here by mistake costs time, never correctness:
+# an import that needs the file before it has arrived reads the zip at once
+# (manni/ui/page/later_files.py).
+LATER_FILES = (
+    "manni/net/", "manni/talk.pyc", "manni/review.pyc", "manni/ui/netgame.pyc", "manni/ui/lobby.pyc",
+    "manni/ui/talk.pyc", "manni/ui/four_seats.pyc", "manni/ui/parlee.pyc",
+    "manni/ui/tutorial_manille.pyc", "manni/ui/review_view.pyc", "manni/ui/rules_page.pyc",
+    "manni/ui/seat_view.pyc", "manni/ui/page/net_link.pyc", "pyscript/",
+)
+
+
+def is_later(path: str) -> bool:
+    return path.startswith(LATER_FILES)
 
 
 def build_manni_zip() -> int:
     """static/manni.zip: the bytecode of the package (but its command line, which goes to
-    CLI_ZIP for static/bench.html), of PyScript's package, and the compiled catalogs.
-    Returns how many files the two zips hold."""
+    CLI_ZIP for static/bench.html, and LATER_FILES, which go to LATER_ZIP), and the compiled
+    English catalog; LATER_ZIP: LATER_FILES, PyScript's package among them. Returns how many
+    files the three zips hold."""
     pkg = ROOT / "manni"
     STATIC.mkdir(exist_ok=True)
     files = {**compile_in_pyodide(), **compiled_catalogs()}
     cli = {f"{m.replace('.', '/')}.pyc" for m in COMMAND_LINE_MODULES}
     folders = [d.relative_to(ROOT).as_posix() for d in [pkg] + sorted(
         p for p in pkg.rglob("*") if p.is_dir() and "__pycache__" not in p.parts)]
-    write_zip(STATIC / "manni.zip", {k: v for k, v in files.items() if k not in cli}, folders)
+    game = {k: v for k, v in files.items() if k not in cli}
+    # A folder of later files only is not in manni.zip: an import would find it empty and
+    # take it for a namespace package.
+    write_zip(STATIC / "manni.zip", {k: v for k, v in game.items() if not is_later(k)},
+              [d for d in folders if not is_later(d + "/")])
+    write_zip(LATER_ZIP, {k: v for k, v in game.items() if is_later(k)},
+              [d for d in folders if is_later(d + "/")])
     write_zip(CLI_ZIP, {k: v for k, v in files.items() if k in cli}, [])
     return len(files)
 
@@ -449,7 +477,7 @@ def build_manni_zip() -> int:
 # What a memory snapshot of the runtime depends on (static/js/snapshot-worker.mjs imports
 # the game package into it).
 SNAPSHOT_INPUTS = tuple(f"static/vendor/pyodide/{n}" for n in PYODIDE_FILES if n != "pyodide.js") + (
-    "static/manni.zip", "static/js/snapshot-worker.mjs",
+    "static/manni.zip", "static/manni-later.zip", "static/js/snapshot-worker.mjs",
     "static/js/snapshot-store.mjs")
 
 BUILD_MODULE = "static/vendor/build.mjs"
@@ -457,6 +485,7 @@ BUILD_MODULE = "static/vendor/build.mjs"
 # The site a visit needs, precached by the service worker (paths relative to the site root):
 # these, the globs, the runtime files and every vendored file index.html links.
 PRECACHE_FIXED = ("index.html", "pyscript.toml", "static/main.py", "static/manni.zip",
+                  "static/manni-later.zip",
                   "static/manifest.webmanifest", BUILD_MODULE, "static/vendor/pyscript/core.js")
 PRECACHE_GLOBS = ("static/css/*.css", "static/js/*.js", "static/js/*.mjs", "static/icons/*.png",
                   "static/vendor/locale/*.json")

@@ -1,22 +1,22 @@
-// Fetches the game package (manni.zip) and inflates its files off the page's thread,
-// which is busy starting the runtime meanwhile; hands them over without a copy:
-// {ready: true} once running (from then on the page's messages reach it without passing
-// through the page's thread); for a request, {asked: true} at once, then
-// {files: [[path, bytes], ...], sent} (a folder's path ends with "/"; sent: the bytes the
-// download took, from this worker's Resource Timing, or 0), or {error}.
+// Fetches the game package's zips (manni.zip, then manni-later.zip) and inflates their
+// files off the page's thread, which is busy starting the runtime meanwhile; hands them over
+// without a copy: {ready: true} once running (from then on the page's messages reach it
+// without passing through the page's thread); for a request {url}, {url, asked: true} at
+// once, then {url, files: [[path, bytes], ...], sent} (a folder's path ends with "/"; sent:
+// the bytes the download took, from this worker's Resource Timing, or 0), or {url, error}.
 // Only the plain zips scripts/vendor.py writes (no zip64, names in ASCII).
 self.postMessage({ ready: true });
 self.onmessage = async ({ data: { url } }) => {
-  self.postMessage({ asked: true });  // the page's thread may now be busy for seconds
+  self.postMessage({ url, asked: true });  // the page's thread may now be busy for seconds
   try {
     const response = await fetch(url, { priority: "low" });
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const files = await unzip(await response.arrayBuffer());
     const timing = performance.getEntriesByName(url)[0];
-    self.postMessage({ files, sent: timing ? timing.transferSize : 0 },
+    self.postMessage({ url, files, sent: timing ? timing.transferSize : 0 },
                      files.map(([, bytes]) => bytes.buffer));
   } catch (err) {
-    self.postMessage({ error: String(err && err.message || err) });
+    self.postMessage({ url, error: String(err && err.message || err) });
   }
 };
 
@@ -24,12 +24,12 @@ async function unzip(buffer) {
   const view = new DataView(buffer);
   let end = buffer.byteLength - 22;
   while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
-  if (end < 0) throw new Error("manni.zip: no central directory");
+  if (end < 0) throw new Error("not a zip (no central directory)");
   const names = new TextDecoder();
   const files = [];
   let at = view.getUint32(end + 16, true);
   for (let i = view.getUint16(end + 10, true); i > 0; i--) {
-    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("manni.zip: damaged");
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("a damaged zip");
     const method = view.getUint16(at + 10, true);
     const size = view.getUint32(at + 20, true);
     const nameLength = view.getUint16(at + 28, true);
@@ -40,7 +40,7 @@ async function unzip(buffer) {
     const data = buffer.slice(start, start + size);  // each its own buffer, to transfer
     if (method === 0) files.push([name, new Uint8Array(data)]);
     else if (method === 8) files.push(inflate(data).then((bytes) => [name, bytes]));
-    else throw new Error(`manni.zip: compression method ${method}`);
+    else throw new Error(`compression method ${method}`);
   }
   return Promise.all(files);
 }

@@ -16,9 +16,10 @@
 // `?snapshot=0` in the page URL forces a plain boot and makes no snapshot, for the rest
 // of the tab's session (`?snapshot=1` ends that).
 //
-// The game package (manni.zip: its bytecode and catalogs) is fetched and inflated by
-// game-reader.mjs, off this thread, while Python starts (after the runtime's own
-// downloads), and its files written into Python's working directory.
+// The game package (manni.zip: the bytecode and catalog the first table needs) is fetched
+// and inflated by game-reader.mjs, off this thread, while Python starts (after the
+// runtime's own downloads), and its files written into Python's working directory; the
+// rest (manni-later.zip) once the table is playable, before PyScript gets the runtime.
 //
 // What happened is shown on <html>: data-boot="snapshot" | "plain" (how Python started)
 // and data-snapshot="saved" | "failed" (the background snapshot after a plain boot).
@@ -48,6 +49,9 @@ const OFF = "manni:snapshot-off";
 const SAVED = "manni:snapshot-saved";
 const IDLE_DELAY_MS = 2000;
 const GAME_ZIP = new URL("../manni.zip", import.meta.url).href;
+const LATER_ZIP = new URL("../manni-later.zip", import.meta.url).href;
+// A table with friends (an invite link, or hosting one) needs the network code at once.
+const LATER_AT_ONCE = ["table", "host"].some((k) => new URLSearchParams(location.search).has(k));
 const HOME = "/home/pyodide";  // Pyodide's working directory
 const ASK_WAIT_MS = 1000;  // the longest Python's start waits for the game's worker
 
@@ -150,33 +154,55 @@ function measureDocument() {
   } catch { /* no Navigation or User Timing */ }
 }
 
-let game = null;
-// Resolves once the worker has the request (or this thread fetches instead).
+// Resolves once the worker has the request for manni.zip (or this thread fetches instead).
 let gameAskedNow;
 const gameAsked = new Promise((resolve) => { gameAskedNow = resolve; });
+const games = new Map();  // url -> a promise of {files} or {bytes}
 // {files} (static/js/game-reader.mjs fetched and inflated them, off this thread) or
 // {bytes} (the zip, fetched here when the worker could not).
-function fetchGame() {
-  if (game) return game;
-  game = readGame().catch(() => {
-    gameAskedNow();
-    return fetch(GAME_ZIP, { priority: "low" }).then((r) => {
-      if (!r.ok) throw new Error(`${GAME_ZIP}: HTTP ${r.status}`);
-      return r.arrayBuffer();
-    }).then((bytes) => ({ bytes }));
-  });
-  return game;
+function fetchGame(url = GAME_ZIP) {
+  if (!games.has(url)) {
+    games.set(url, readGame(url).catch(() => {
+      if (url === GAME_ZIP) gameAskedNow();
+      return fetch(url, { priority: "low" }).then((r) => {
+        if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+        return r.arrayBuffer();
+      }).then((bytes) => ({ bytes }));
+    }));
+  }
+  return games.get(url);
 }
 
 // Made when this module runs, while the page's thread is still free to start it; told to
 // fetch when Python starts, when that thread is busy for seconds.
 let readerFailed = null;
 let readerReady = false;
+const requests = new Map();  // url -> {resolve, reject, askedNow}
 const reader = (() => {
   try {
     const worker = new Worker(new URL("./game-reader.mjs", import.meta.url), { type: "module" });
-    worker.onerror = (e) => { readerFailed = e; };
-    worker.onmessage = ({ data }) => { if (data.ready) readerReady = true; };
+    worker.onerror = (e) => {
+      readerFailed = e;
+      for (const request of requests.values()) request.reject(e);
+      requests.clear();
+      worker.terminate();
+    };
+    worker.onmessage = ({ data }) => {
+      if (data.ready) {
+        readerReady = true;
+        return;
+      }
+      const request = requests.get(data.url);
+      if (!request) return;
+      if (data.asked) {
+        request.askedNow(true);
+        return;
+      }
+      requests.delete(data.url);
+      if (data.files) request.resolve(data);
+      else request.reject(new Error(`${data.url}: ${data.error}`));
+      if (games.has(LATER_ZIP) && !requests.size) worker.terminate();  // nothing more to read
+    };
     return worker;
   } catch (err) {
     readerFailed = err;
@@ -184,37 +210,33 @@ const reader = (() => {
   }
 })();
 
-function readGame() {
+// manni.zip's steps are "zip-ask" and "zip-fetch"; manni-later.zip's "later-fetch".
+function readGame(url) {
   return new Promise((resolve, reject) => {
     if (readerFailed) {
       reject(readerFailed);
       return;
     }
+    const first = url === GAME_ZIP;
     const start = performance.now();
     let asked = false;
     const askedNow = (waited) => {
-      if (asked) return;
+      if (asked || !first) return;
       asked = true;
       measure("zip-ask", start, "zip-asked", { waited });
       gameAskedNow();
     };
-    reader.onmessage = ({ data }) => {
-      if (data.ready) return;
-      if (data.asked) {
-        askedNow(true);
-        return;
-      }
-      reader.terminate();
-      // The page's Resource Timing does not see a worker's download: its size goes on the mark.
-      measure("zip-fetch", start, "zip-arrived", { transferSize: data.sent || 0 });
-      if (data.files) resolve({ files: data.files });
-      else reject(new Error(data.error));
-    };
-    reader.onerror = (e) => {
-      reader.terminate();
-      reject(e);
-    };
-    reader.postMessage({ url: GAME_ZIP });
+    requests.set(url, {
+      askedNow,
+      reject,
+      resolve: ({ files, sent }) => {
+        // The page's Resource Timing does not see a worker's download: its size goes on the mark.
+        measure(first ? "zip-fetch" : "later-fetch", start, first ? "zip-arrived" : "later-arrived",
+                { transferSize: sent || 0 });
+        resolve({ files });
+      },
+    });
+    reader.postMessage({ url });
     if (readerReady) askedNow(false);  // a running worker has it without this thread's help
   });
 }
@@ -227,15 +249,56 @@ function writeGame(pyodide, { bytes, files }) {
     return;
   }
   const { FS } = pyodide;
+  const folders = new Set();
   for (const [name, data] of files) {
     const path = `${HOME}/${name}`;
-    if (name.endsWith("/")) {
-      FS.mkdirTree(path);
-    } else {
-      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-      FS.writeFile(path, data);
+    const folder = path.slice(0, path.lastIndexOf("/"));  // a folder's own path ends with "/"
+    if (!folders.has(folder)) {
+      FS.mkdirTree(folder);
+      folders.add(folder);
     }
+    if (!name.endsWith("/")) FS.writeFile(path, data);
   }
+}
+
+// The files the first table does not need (manni-later.zip), written once it is playable:
+// fewer bytes arrive while Python starts. Until they are, an import that needs one reads
+// the zip at once (manni/ui/page/later_files.py calls readLaterNow).
+const gameFiles = {
+  home: HOME,
+  laterWritten: false,
+  // The zip's bytes, read synchronously (the import that needs them cannot wait).
+  readLaterNow() {
+    const xhr = new XMLHttpRequest();
+    xhr.open("GET", LATER_ZIP, false);
+    xhr.overrideMimeType("text/plain; charset=x-user-defined");  // bytes as chars 0-255
+    xhr.send();
+    if (xhr.status !== 200) throw new Error(`${LATER_ZIP}: HTTP ${xhr.status}`);
+    const text = xhr.responseText;
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+    root.dataset.gameLater = "read-now";
+    return bytes;
+  },
+};
+self.manniGameFiles = gameFiles;
+
+let laterWritten = null;
+function writeLater(pyodide) {
+  laterWritten ??= fetchGame(LATER_ZIP).then((zip) => {
+    if (gameFiles.laterWritten) return;  // an import read them meanwhile
+    const start = performance.now();
+    writeGame(pyodide, zip);
+    gameFiles.laterWritten = true;
+    const later = pyodide.pyimport("manni.ui.page.later_files");
+    later.forget_listings();
+    later.destroy();
+    root.dataset.gameLater = "fetched";
+    measure("later-write", start, "later-written");
+  }).catch((err) => {
+    console.warn("Manni: the rest of the game's files did not arrive; imports will read them.", err);
+  });
+  return laterWritten;
 }
 
 // The catalog of the language boot.js chose (the one Python will choose: the saved
@@ -319,12 +382,14 @@ function startTable(pyodide) {
 async function started(mode, pyodide) {
   measure("python-start", "manni:python-starts", "runtime-started");
   await withGame(pyodide);
+  if (LATER_AT_ONCE) await writeLater(pyodide);
   measure("game", "manni:runtime-started", "game-ready");
   (await progress()).step("table");
   root.dataset.boot = mode;
   afterBoot(mode);
   await parsed;
   startTable(pyodide);
+  writeLater(pyodide);
   return pyodide;
 }
 
@@ -360,6 +425,7 @@ async function boot() {
       pythonStarts = true;
       measure("pyodide-load", "manni:runtime-module", "python-starts");
       fetchGame();
+      if (LATER_AT_ONCE) fetchGame(LATER_ZIP);
       fetchCatalog();
       await Promise.race([gameAsked, new Promise((resolve) => setTimeout(resolve, ASK_WAIT_MS))]);
     },
@@ -397,6 +463,7 @@ export async function loadPyodide(options = {}) {
   if (options.stdout) io.stdout = options.stdout;
   if (options.stderr) io.stderr = options.stderr;
   const pyodide = await runtime;
+  await writeLater(pyodide);  // PyScript's package is among them, and main.py imports the rest
   performance.mark("manni:pyscript-runtime");
   return pyodide;
 }

@@ -3,15 +3,16 @@
 // run PyScript, which is why this is a separate, throw-away Pyodide.
 //
 // What the snapshot holds: Python started by the vendored Pyodide, with the standard
-// library modules PyScript's bootstrap imports and the game package (manni.zip's manni/,
-// unpacked where the page unpacks it) already imported: every module but those needing the page.
+// library modules PyScript's bootstrap imports and the game package (the manni/ of
+// manni.zip and manni-later.zip, unpacked where the page unpacks them) already imported:
+// every module but those needing the page.
 // No JavaScript object is referenced from Python, which is what makes a snapshot
 // restorable. Files are not in it: runtime.mjs unpacks them again on restore.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { writeSnapshot } from "./snapshot-store.mjs";
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
-const MANNI_ZIP = new URL("../manni.zip", import.meta.url).href;
+const ZIPS = ["../manni.zip", "../manni-later.zip"].map((p) => new URL(p, import.meta.url).href);
 const HOME = "/home/pyodide";  // Pyodide's working directory: where runtime.mjs unpacks
 
 // Modules that cannot load here (manni.ui.page's need the page; command-line tools may need
@@ -20,8 +21,9 @@ const PREIMPORT = `
 import asyncio, base64, binascii, html, importlib, inspect, io, json, os, pkgutil, sys, zipfile
 # Not pyscript/ (PyScript's bytecode, no package): here the game's imports of pyscript would
 # find it an empty namespace package and the snapshot would keep that.
-with zipfile.ZipFile("/tmp/manni.zip") as z:
-    z.extractall(${JSON.stringify(HOME)}, [n for n in z.namelist() if n.startswith("manni/")])
+for path in ("/tmp/manni.zip", "/tmp/manni-later.zip"):
+    with zipfile.ZipFile(path) as z:
+        z.extractall(${JSON.stringify(HOME)}, [n for n in z.namelist() if n.startswith("manni/")])
 import manni
 for module in pkgutil.walk_packages(manni.__path__, "manni."):
     if not module.name.endswith("__main__"):
@@ -48,14 +50,14 @@ self.addEventListener("unhandledrejection", (event) => {
 
 self.onmessage = async ({ data: { key } }) => {
   try {
-    const [pyodide, zip] = await Promise.all([
+    const [pyodide, ...zips] = await Promise.all([
       loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true }),
-      fetch(MANNI_ZIP).then((r) => {
-        if (!r.ok) throw new Error(`${MANNI_ZIP}: HTTP ${r.status}`);
+      ...ZIPS.map((url) => fetch(url).then((r) => {
+        if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
         return r.arrayBuffer();
-      }),
+      })),
     ]);
-    pyodide.FS.writeFile("/tmp/manni.zip", new Uint8Array(zip));
+    zips.forEach((zip, i) => pyodide.FS.writeFile(`/tmp/${ZIPS[i].split("/").pop()}`, new Uint8Array(zip)));
     pyodide.runPython(PREIMPORT);
     const bytes = pyodide.makeMemorySnapshot();
     await writeSnapshot(key, bytes);

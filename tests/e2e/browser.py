@@ -116,7 +116,8 @@ class StaticServer:
 def check_vendored() -> str | None:
     """Return a message if the runtime has not been vendored, else None."""
     missing = [p for p in ("static/vendor/pyodide/pyodide.mjs",
-                           "static/vendor/pyscript/core.js", "static/manni.zip")
+                           "static/vendor/pyscript/core.js", "static/manni.zip",
+                           "static/manni-later.zip")
                if not (ROOT / p).is_file()]
     if missing:
         return ("missing " + ", ".join(missing)

@@ -245,6 +245,43 @@ def test_every_start_up_step_is_measured_in_order(page, base_url, monitor, boot)
     assert steps["zip-ask"][1] < steps["python-start"][1] - 1, (steps["zip-ask"], steps["python-start"])
     assert steps["zip-fetch"][1] <= steps["zip-unpack"][0]
     assert steps["game"][0] <= steps["zip-unpack"][0] <= steps["zip-unpack"][1] <= steps["game"][1]
+    # The rest of the game's files: fetched once the table is playable, written before
+    # PyScript gets the runtime (its package is among them, and main.py imports the rest).
+    assert steps["later-fetch"][0] >= playable - 1, (steps["later-fetch"], playable)
+    assert steps["later-fetch"][1] <= steps["later-write"][0], (steps["later-fetch"], steps["later-write"])
+    assert steps["later-write"][1] <= steps["pyscript-bootstrap"][0], steps["later-write"]
+    assert page.get_attribute("html", "data-game-later") == "fetched"
+    monitor.assert_clean(page)
+
+
+def test_an_import_before_the_rest_of_the_game_arrived_reads_it_at_once(page, base_url, monitor, boot):
+    # The rest of the game's files cannot be fetched (the worker's request and the page's own
+    # fail): the page stays playable, and the first import that needs one of them (main.py's,
+    # after PyScript's start) reads the zip itself, synchronously.
+    read_now = []
+
+    def later_zip(route):
+        if route.request.resource_type == "xhr":
+            read_now.append(route.request.url)
+            route.continue_()
+        else:
+            route.abort()
+    page.route(re.compile(r".*/static/manni-later\.zip$"), later_zip)
+    page.goto(f"{base_url}/index.html")
+    assert boot(page) not in ("loading", "error")
+    page.wait_for_function(
+        "() => performance.getEntriesByName('manni:later-imported manni.ui.page.net_link').length")
+    assert len(read_now) == 1, read_now
+    assert page.get_attribute("html", "data-game-later") == "read-now"
+    assert not page.evaluate("performance.getEntriesByName('manni:later-written').length")
+    # what the rest holds works: the rules page (manni.ui.rules_page) opens
+    page.click("[data-action=menu]")
+    page.locator("[data-action=rules]").last.click()
+    expect(page.locator("#rules-dialog")).to_be_visible()
+    expect(page.locator("#rules-body")).not_to_be_empty()
+    # nothing went wrong but the downloads this test failed
+    monitor.console_errors[:] = [e for e in monitor.console_errors
+                                 if e != "Failed to load resource: net::ERR_FAILED"]
     monitor.assert_clean(page)
 
 

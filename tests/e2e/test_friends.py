@@ -257,6 +257,13 @@ def test_three_people_play_a_whole_deal(people, base_url, signal_url):
     host, ann, bob, url = three_at_table(people, base_url, signal_url)
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/\?table=[0-9a-f]{32}&signal=.+&ice=none", url), url
     everyone = [host, ann, bob]
+    # an invite link needs the network code at its first table: the rest of the game's files
+    # were written before it, not read at once by an import
+    for guest in (ann, bob):
+        assert guest.page.get_attribute("html", "data-game-later") == "fetched"
+        written, playable = guest.page.evaluate(
+            "['later-written', 'playable'].map((n) => performance.getEntriesByName('manni:' + n)[0].startTime)")
+        assert written < playable
     # each page shows its own seat: names of the others, its own hand
     for p in everyone:
         p.page.wait_for_selector("#hand button[data-card]")

@@ -275,7 +275,7 @@ def test_page_stdlib_compiles_a_module_only_when_its_bytes_pay(monkeypatch):
     assert chosen["small.py"] == ("small.py", small)
 
 
-def test_pyscript_bytecode_in_manni_zip_is_that_of_the_sources_pyscript_writes():
+def test_pyscript_bytecode_in_the_game_zips_is_that_of_the_sources_pyscript_writes():
     """PyScript writes its package from its chunk at every start; the page then imports the
     unchecked .pyc beside each file as is, so the two must come from the same source."""
     import base64
@@ -287,7 +287,7 @@ def test_pyscript_bytecode_in_manni_zip_is_that_of_the_sources_pyscript_writes()
         f"sources = {sources!r}\n"
         "print(json.dumps({'tag': sys.implementation.cache_tag, 'hashes': {rel: base64.b64encode("
         "importlib.util.source_hash(s.encode('utf-8'))).decode() for rel, s in sources.items()}}))"))
-    with zipfile.ZipFile(ROOT / "static" / "manni.zip") as zf:
+    with zipfile.ZipFile(vendor.LATER_ZIP) as zf:  # PyScript's start-up is after the table
         for rel in sources:
             folder, name = rel.rsplit("/", 1)
             pyc = zf.read(f"{folder}/__pycache__/{name[:-3]}.{hashes['tag']}.pyc")
@@ -306,3 +306,23 @@ def test_the_warm_up_sample_is_a_first_table_with_only_its_players_cards(tmp_pat
     shown = set(re.findall(r'data-card="([^"]+)"', html))
     assert shown == {card_code(c) for c in cards_of(deal.hands[0])}
     assert len(shown) == 12
+
+
+def test_the_two_game_zips_share_the_package_between_them():
+    """manni.zip holds what a first table needs, manni-later.zip the rest: each file of the
+    game once, a folder of later files only not in manni.zip (an import would take the empty
+    folder for a namespace package), the rule sets and the bots in manni.zip."""
+    with zipfile.ZipFile(ROOT / "static" / "manni.zip") as zf:
+        first = set(zf.namelist())
+    with zipfile.ZipFile(vendor.LATER_ZIP) as zf:
+        later = set(zf.namelist())
+    files = lambda names: {n for n in names if not n.endswith("/")}  # noqa: E731
+    assert not files(first) & files(later)
+    assert all(vendor.is_later(n) for n in later) and not any(vendor.is_later(n) for n in first)
+    assert "manni/net/" in later and "manni/net/" not in first
+    assert {"manni/net/protocol.pyc", "manni/ui/rules_page.pyc"} <= later
+    modules = {p.relative_to(ROOT).with_suffix(".pyc").as_posix()
+               for p in (ROOT / "manni").rglob("*.py")}
+    cli = {f"{m.replace('.', '/')}.pyc" for m in vendor.COMMAND_LINE_MODULES}
+    assert files(first) | files(later) >= modules - cli
+    assert {n for n in modules - cli if n.startswith(("manni/rules/", "manni/bots/"))} <= first

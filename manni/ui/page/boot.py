@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...text import Translator
+from . import later_files
 from .dom import trace, window
 from .shell import Page
 
@@ -11,6 +12,7 @@ _page: Page | None = None
 
 def start() -> Page:
     global _page
+    later_files.install()
     try:
         _page = Page()
         _page.start()

@@ -1,0 +1,46 @@
+"""The game's files that the first table does not need (``static/manni-later.zip``):
+``static/js/runtime.mjs`` writes them once the table is playable. An import that needs one
+before then reads the zip at once, synchronously, instead of failing."""
+
+from __future__ import annotations
+
+import io
+import sys
+import zipfile
+from importlib.machinery import FileFinder, PathFinder
+
+from .dom import window
+
+
+class LaterFiles:
+    """Last on ``sys.meta_path``: asked only for a module no other finder found."""
+
+    @staticmethod
+    def find_spec(name: str, path=None, target=None):
+        if not name.startswith("manni.") or not hasattr(window, "manniGameFiles"):
+            return None
+        files = window.manniGameFiles  # static/js/runtime.mjs
+        if files.laterWritten:
+            return None
+        try:
+            data = files.readLaterNow().to_py()
+        except Exception as e:
+            raise ImportError(f"{name}: the rest of the game's files could not be read ({e})",
+                              name=name) from None
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            z.extractall(files.home)
+        files.laterWritten = True
+        forget_listings()
+        return PathFinder.find_spec(name, path, target)
+
+
+def install() -> None:
+    if LaterFiles not in sys.meta_path:
+        sys.meta_path.append(LaterFiles)
+
+
+def forget_listings() -> None:
+    """New files in folders already listed: the import system lists them again."""
+    for finder in list(sys.path_importer_cache.values()):
+        if isinstance(finder, FileFinder):
+            finder.invalidate_caches()
