@@ -441,8 +441,8 @@ LATER_ZIP = STATIC / "manni-later.zip"
 # an import that needs the file before it has arrived reads the zip at once
 # (manni/ui/page/later_files.py).
 LATER_FILES = (
-    "manni/net/", "manni/talk.pyc", "manni/review.pyc", "manni/ui/netgame.pyc", "manni/ui/lobby.pyc",
-    "manni/ui/talk.pyc", "manni/ui/four_seats.pyc", "manni/ui/parlee.pyc",
+    "manni/net/", "manni/talk.pyc", "manni/review.pyc", "manni/ui/netgame.pyc",
+    "manni/ui/lobby.pyc", "manni/ui/talk.pyc", "manni/ui/four_seats.pyc", "manni/ui/parlee.pyc",
     "manni/ui/tutorial_manille.pyc", "manni/ui/review_view.pyc", "manni/ui/rules_page.pyc",
     "manni/ui/seat_view.pyc", "manni/ui/page/net_link.pyc", "pyscript/",
 )

@@ -296,7 +296,7 @@ function writeLater(pyodide) {
     root.dataset.gameLater = "fetched";
     measure("later-write", start, "later-written");
   }).catch((err) => {
-    console.warn("Manni: the rest of the game's files did not arrive; imports will read them.", err);
+    console.warn("Manni: the rest of the game's files did not arrive; imports read them.", err);
   });
   return laterWritten;
 }

@@ -57,7 +57,9 @@ self.onmessage = async ({ data: { key } }) => {
         return r.arrayBuffer();
       })),
     ]);
-    zips.forEach((zip, i) => pyodide.FS.writeFile(`/tmp/${ZIPS[i].split("/").pop()}`, new Uint8Array(zip)));
+    zips.forEach((zip, i) => {
+      pyodide.FS.writeFile(`/tmp/${ZIPS[i].split("/").pop()}`, new Uint8Array(zip));
+    });
     pyodide.runPython(PREIMPORT);
     const bytes = pyodide.makeMemorySnapshot();
     await writeSnapshot(key, bytes);

@@ -248,7 +248,8 @@ def test_every_start_up_step_is_measured_in_order(page, base_url, monitor, boot)
     # The rest of the game's files: fetched once the table is playable, written before
     # PyScript gets the runtime (its package is among them, and main.py imports the rest).
     assert steps["later-fetch"][0] >= playable - 1, (steps["later-fetch"], playable)
-    assert steps["later-fetch"][1] <= steps["later-write"][0], (steps["later-fetch"], steps["later-write"])
+    assert steps["later-fetch"][1] <= steps["later-write"][0], (steps["later-fetch"],
+                                                                 steps["later-write"])
     assert steps["later-write"][1] <= steps["pyscript-bootstrap"][0], steps["later-write"]
     assert page.get_attribute("html", "data-game-later") == "fetched"
     monitor.assert_clean(page)

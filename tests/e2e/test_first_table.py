@@ -22,8 +22,9 @@ from manni_page import (BOOT_MS, boot, classic_first_to_choose, import_text, sta
 from test_friends import signal_url  # noqa: F401  (fixture)
 
 HOLD_MAIN_PY = re.compile(r".*/static/main\.py$")
-LATER = "() => performance.getEntriesByType('measure').filter(m => m.name.includes('later'))" \
-        ".map(m => m.name)"
+# main.py's imports (not the game's later files, which runtime.mjs fetches itself)
+LATER = "() => performance.getEntriesByType('measure')" \
+        ".filter(m => m.name.startsWith('manni:later ')).map(m => m.name)"
 TABLE_ID = "0123456789abcdef0123456789abcdef"
 
 

@@ -262,7 +262,8 @@ def test_three_people_play_a_whole_deal(people, base_url, signal_url):
     for guest in (ann, bob):
         assert guest.page.get_attribute("html", "data-game-later") == "fetched"
         written, playable = guest.page.evaluate(
-            "['later-written', 'playable'].map((n) => performance.getEntriesByName('manni:' + n)[0].startTime)")
+            "['later-written', 'playable'].map((n) =>"
+            " performance.getEntriesByName('manni:' + n)[0].startTime)")
         assert written < playable
     # each page shows its own seat: names of the others, its own hand
     for p in everyone:

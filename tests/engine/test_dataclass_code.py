@@ -110,8 +110,8 @@ def test_without_the_file_nothing_changes(tmp_path):
     assert not Path(dataclass_code.FILE).exists()  # the source tree has none: CPython compiles
 
 
-# In the page's runtime, from manni.zip and manni-later.zip as built: every dataclass of the package that
-# imports there comes from stored code (scripts/vendor.py recorded the texts from the
+# In the page's runtime, from manni.zip and manni-later.zip as built: every dataclass of the
+# package that imports there comes from stored code (scripts/vendor.py recorded the texts from the
 # sources; the zip's bytecode is stripped, so this checks they still match).
 FROM_THE_ZIP = r'''
 import base64, dataclasses, importlib, io, json, pkgutil, sys, zipfile
