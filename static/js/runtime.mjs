@@ -50,8 +50,16 @@ const SAVED = "manni:snapshot-saved";
 const IDLE_DELAY_MS = 2000;
 const GAME_ZIP = new URL("../manni.zip", import.meta.url).href;
 const LATER_ZIP = new URL("../manni-later.zip", import.meta.url).href;
-// A table with friends (an invite link, or hosting one) needs the network code at once.
-const LATER_AT_ONCE = ["table", "host"].some((k) => new URLSearchParams(location.search).has(k));
+// Whether the first table needs manni-later.zip too, so that both come while Python starts:
+// a table with friends (the address names one, as manni/ui/page/friends.py tests it) needs
+// the network code, a Manille match (saved, or named by ?rules=) the table of four.
+const LATER_AT_ONCE = (() => {
+  if (/table|host/.test(location.search) || /rules=manille/i.test(location.search)) return true;
+  const saved = (key) => {
+    try { return JSON.parse(localStorage.getItem(key) || "{}") || {}; } catch { return {}; }
+  };
+  return saved("manni:record").rules === "manille" || saved("manni:settings").variant === "manille";
+})();
 const HOME = "/home/pyodide";  // Pyodide's working directory
 const ASK_WAIT_MS = 1000;  // the longest Python's start waits for the game's worker
 

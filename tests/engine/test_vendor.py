@@ -5,6 +5,8 @@ import hashlib
 import importlib.util
 import json
 import re
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -326,3 +328,13 @@ def test_the_two_game_zips_share_the_package_between_them():
     cli = {f"{m.replace('.', '/')}.pyc" for m in vendor.COMMAND_LINE_MODULES}
     assert files(first) | files(later) >= modules - cli
     assert {n for n in modules - cli if n.startswith(("manni/rules/", "manni/bots/"))} <= first
+    # and all the bots import: the first opponent move imports them right after the first table
+    imported = json.loads(subprocess.run(
+        [sys.executable, "-c", "import importlib, json, pkgutil, sys, manni.bots\n"
+         "for m in pkgutil.walk_packages(manni.bots.__path__, 'manni.bots.'):\n"
+         "    if not m.name.endswith(('.cli', '.tournament')): importlib.import_module(m.name)\n"
+         "print(json.dumps(sorted(n for n in sys.modules if n.startswith('manni'))))"],
+        cwd=ROOT, capture_output=True, text=True, check=True).stdout)
+    assert len(imported) > 20
+    assert not [n for n in imported if any(vendor.is_later(n.replace(".", "/") + end)
+                                           for end in (".pyc", "/__init__.pyc"))]
