@@ -36,6 +36,8 @@ NET_HOST_KEY = "manni:net-host"      # the table this browser hosts: seats, toke
 NET_RECORD_KEY = "manni:net-record"  # ... and its match, a game record
 NET_GUEST_KEY = "manni:net-guest"  # the table this browser last joined: id, name, token
 NET_SEAT_KEY = "manni:net-seat"    # ... and its match as this seat saw it (a seat's record)
+# The address names a table with friends when it holds one of these (?table=ID, ?host=ID).
+TABLE_PARAMS = ("table", "host")
 
 # speed -> (ms before an opponent's move, ms pause on a completed trick)
 SPEEDS = {

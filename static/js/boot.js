@@ -27,12 +27,13 @@
   // serves static/vendor/boot.js, texts and code, from the catalogs and this file); the
   // English fallbacks below without them.
   var TEXT = window.MANNI_BOOT_TEXT || {};
+  var SETTINGS_KEY = window.MANNI_SETTINGS_KEY;  // the page's saved settings (JSON)
   var lang = pickLanguage();
   document.documentElement.lang = lang;
 
   function pickLanguage() {
     var saved;
-    try { saved = JSON.parse(localStorage.getItem("manni:settings") || "{}").lang; } catch (e) { saved = ""; }
+    try { saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}").lang; } catch (e) { saved = ""; }
     if (saved && TEXT[saved]) return saved;
     var prefs = navigator.languages || [navigator.language || ""];
     for (var i = 0; i < prefs.length; i++) {
@@ -57,7 +58,7 @@
   // The how-to-play card of the game the player last played (Manni's unless Manille's).
   function pickHowto() {
     var game;
-    try { game = JSON.parse(localStorage.getItem("manni:settings") || "{}").variant; } catch (e) { game = ""; }
+    try { game = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}").variant; } catch (e) { game = ""; }
     var lists = document.querySelectorAll(".boot-howto [data-howto]");
     var wanted = game === "manille" ? "manille" : "manni";
     lists.forEach(function (el) { el.hidden = el.dataset.howto !== wanted; });

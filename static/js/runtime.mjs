@@ -26,7 +26,7 @@
 // Each step of the start-up is a performance measure named "manni:<step>" (see
 // docs/performance.md, "Start-up"; static/main.py adds PyScript's start-up's).
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
-import { RUNTIME } from "../vendor/build.mjs";
+import { LATER_AT_ONCE as NEEDS_LATER, RUNTIME } from "../vendor/build.mjs";
 
 // Not on the way to the runtime's start, so not fetched before it (index.html preloads
 // them after the runtime's own files): imported where they are needed.
@@ -52,13 +52,19 @@ const GAME_ZIP = new URL("../manni.zip", import.meta.url).href;
 const LATER_ZIP = new URL("../manni-later.zip", import.meta.url).href;
 // Whether the first table needs manni-later.zip too, so that both come while Python starts:
 // a table with friends (the address names one, as manni/ui/page/friends.py tests it) needs
-// the network code, a Manille match (saved, or named by ?rules=) the table of four.
+// the network code, a match of partners (saved, or named by ?rules= as
+// manni.ui.settings.parse_rules reads it) the table of four. The names come from the game
+// (scripts/vendor.py writes them into build.mjs).
 const LATER_AT_ONCE = (() => {
-  if (/table|host/.test(location.search) || /rules=manille/i.test(location.search)) return true;
+  const search = location.search;
+  if (NEEDS_LATER.params.some((name) => search.includes(name))) return true;
+  const named = search.replace(/^\?+/, "").split("&").find((part) => part.startsWith("rules="));
+  if (named && NEEDS_LATER.variants.includes(named.slice(6).trim().toLowerCase())) return true;
   const saved = (key) => {
     try { return JSON.parse(localStorage.getItem(key) || "{}") || {}; } catch { return {}; }
   };
-  return saved("manni:record").rules === "manille" || saved("manni:settings").variant === "manille";
+  return NEEDS_LATER.rules.includes(saved(NEEDS_LATER.record).rules)
+    || NEEDS_LATER.variants.includes(saved(NEEDS_LATER.settings).variant);
 })();
 const HOME = "/home/pyodide";  // Pyodide's working directory
 const ASK_WAIT_MS = 1000;  // the longest Python's start waits for the game's worker

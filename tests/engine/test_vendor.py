@@ -80,6 +80,18 @@ def test_service_worker_lists_every_file_with_its_hash(tmp_path):
         assert hashlib.sha256((site / rel).read_bytes()).hexdigest() == digest
 
 
+def test_the_page_knows_the_first_tables_that_need_the_later_files(tmp_path):
+    """build.mjs names what static/js/runtime.mjs reads to fetch both zips while Python
+    starts: the page's own storage keys and address names, the partnership rule sets."""
+    from manni.ui.settings import RECORD_KEY, SETTINGS_KEY, TABLE_PARAMS
+    site = fake_site(tmp_path)
+    vendor.write_build_files(site)
+    text = (site / vendor.BUILD_MODULE).read_text()
+    names = json.loads(text.split("export const LATER_AT_ONCE = ", 1)[1].split(";\n", 1)[0])
+    assert names == {"params": list(TABLE_PARAMS), "record": RECORD_KEY,
+                     "settings": SETTINGS_KEY, "rules": ["manille"], "variants": ["manille"]}
+
+
 def test_missing_precached_file_is_an_error(tmp_path):
     site = fake_site(tmp_path)
     (site / LINKED).unlink()
@@ -325,9 +337,9 @@ def test_the_two_game_zips_share_the_package_between_them():
     assert {"manni/net/protocol.pyc", "manni/ui/rules_page.pyc"} <= later
     modules = {p.relative_to(ROOT).with_suffix(".pyc").as_posix()
                for p in (ROOT / "manni").rglob("*.py")}
-    cli = {f"{m.replace('.', '/')}.pyc" for m in vendor.COMMAND_LINE_MODULES}
-    assert files(first) | files(later) >= modules - cli
-    assert {n for n in modules - cli if n.startswith(("manni/rules/", "manni/bots/"))} <= first
+    game = modules - vendor.CLI_FILES
+    assert files(first) | files(later) >= game
+    assert {n for n in game if n.startswith(("manni/rules/", "manni/bots/"))} <= first
     # and all the bots import: the first opponent move imports them right after the first table
     imported = json.loads(subprocess.run(
         [sys.executable, "-c", "import importlib, json, pkgutil, sys, manni.bots\n"

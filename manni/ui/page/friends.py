@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...inputs import InputError, parse_json
 from ...rules import get_rules
-from ..settings import (NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY, Settings,
+from ..settings import (NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY, TABLE_PARAMS, Settings,
                         settings_from_options, variant_of)
 from .dom import attr, by_id, nn, window
 from .feature import Feature
@@ -32,7 +32,7 @@ class Friends(Feature):
         notice (text, kind) if there is one to show."""
         t = self.page.t
         search = str(window.location.search or "")
-        if "table" not in search and "host" not in search:  # none named: no network code yet
+        if not any(p in search for p in TABLE_PARAMS):  # none named: no network code yet
             return None
         from ...net.guest import GuestTable
         from ...net.links import is_id, new_id, parse_connection, query
