@@ -66,6 +66,10 @@ const LATER_AT_ONCE = (() => {
   return NEEDS_LATER.rules.includes(saved(NEEDS_LATER.record).rules)
     || NEEDS_LATER.variants.includes(saved(NEEDS_LATER.settings).variant);
 })();
+// A page its service worker serves has manni-later.zip in the cache, and offline no other
+// way to read it at once (the service worker does not answer a synchronous request): a
+// plain start of it writes both zips before the first table.
+const CACHED = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
 const HOME = "/home/pyodide";  // Pyodide's working directory
 const ASK_WAIT_MS = 1000;  // the longest Python's start waits for the game's worker
 
@@ -396,7 +400,7 @@ function startTable(pyodide) {
 async function started(mode, pyodide) {
   measure("python-start", "manni:python-starts", "runtime-started");
   await withGame(pyodide);
-  if (LATER_AT_ONCE) await writeLater(pyodide);
+  if (LATER_AT_ONCE || (CACHED && mode === "plain")) await writeLater(pyodide);
   measure("game", "manni:runtime-started", "game-ready");
   (await progress()).step("table");
   root.dataset.boot = mode;
@@ -439,7 +443,7 @@ async function boot() {
       pythonStarts = true;
       measure("pyodide-load", "manni:runtime-module", "python-starts");
       fetchGame();
-      if (LATER_AT_ONCE) fetchGame(LATER_ZIP);
+      if (LATER_AT_ONCE || CACHED) fetchGame(LATER_ZIP);
       fetchCatalog();
       await Promise.race([gameAsked, new Promise((resolve) => setTimeout(resolve, ASK_WAIT_MS))]);
     },
