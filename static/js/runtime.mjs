@@ -1,10 +1,11 @@
 // The Python runtime and the first table. pyscript.toml names this module as PyScript's
 // `interpreter`, and index.html loads it early (an async module): it starts the runtime
 // as soon as it runs, as a bare loadPyodide() would, and sets up the table as soon as the
-// runtime is up and the game's files are in place. PyScript imports it, reads `version`
-// and calls `loadPyodide(options)`, which gives it that runtime (Python's output then
-// goes to PyScript's); PyScript's own Python start-up and static/main.py (what the first
-// table does not need) run after the table is playable.
+// runtime is up and the game's files are in place. Then it starts PyScript (index.html's
+// <template id="pyscript-later">), which imports it, reads `version` and calls
+// `loadPyodide(options)`, which gives it that runtime (Python's output then goes to
+// PyScript's); PyScript's own Python start-up and static/main.py (what the first table does
+// not need) run after the table is playable.
 //
 // Return visits start from a memory snapshot of the runtime (made by
 // snapshot-worker.mjs after a plain boot, kept in IndexedDB under the runtime's build id:
@@ -157,17 +158,34 @@ function measure(step, start, end, detail = null) {
   } catch { /* no User Timing */ }
 }
 
-// The document's own steps: the HTML parsed (Navigation Timing), PyScript's module loaded
-// (its chunk's Resource Timing; it runs once the HTML is parsed), then PyScript up to
+// PyScript, once the table is playable: index.html's <template id="pyscript-later"> holds
+// its module and what it fetches, put in the document now (each element made anew: a
+// script copied from a template would not run).
+function startPyScript() {
+  const later = document.getElementById("pyscript-later");
+  if (!later) return;
+  later.remove();
+  performance.mark("manni:pyscript-added");
+  for (const node of later.content.children) {
+    const el = document.createElement(node.localName);
+    for (const { name, value } of node.attributes) el.setAttribute(name, value);
+    document.head.append(el);
+  }
+}
+
+// The document's own steps: the HTML parsed (Navigation Timing); once the table is
+// playable, PyScript's module loaded (its chunk's Resource Timing), then PyScript up to
 // asking for the runtime (reading its config, its plugins).
 function measureDocument() {
   try {
     const parsed = performance.getEntriesByType("navigation")[0].domInteractive;
     performance.measure("manni:html", { start: 0, end: parsed });
+    const added = performance.getEntriesByName("manni:pyscript-added")[0];
+    const start = added ? added.startTime : parsed;
     const core = performance.getEntriesByType("resource")
       .find((e) => /\/vendor\/pyscript\/core-[^/]*\.js$/.test(e.name));
-    const loaded = Math.max(parsed, core ? core.responseEnd : 0);
-    performance.measure("manni:pyscript-module", { start: parsed, end: loaded });
+    const loaded = Math.max(start, core ? core.responseEnd : 0);
+    performance.measure("manni:pyscript-module", { start, end: loaded });
     measure("pyscript-start", loaded, "runtime-asked");
   } catch { /* no Navigation or User Timing */ }
 }
@@ -408,6 +426,7 @@ async function started(mode, pyodide) {
   await parsed;
   startTable(pyodide);
   writeLater(pyodide);
+  startPyScript();
   return pyodide;
 }
 
@@ -472,7 +491,7 @@ async function boot() {
 
 // Started as soon as this module runs (index.html loads it early, as an async module), as
 // a bare loadPyodide() would: the runtime and the table do not wait for PyScript, which
-// gets the runtime when it asks for it, once the table is set up.
+// starts once the table is set up and gets the runtime when it asks for it.
 measure("runtime-module", 0, "runtime-module");
 const runtime = boot();
 
