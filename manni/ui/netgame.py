@@ -190,6 +190,7 @@ class GuestGame(Game):
         super().__init__(None, settings, NamedTranslator(settings.lang, table.names_from_here))  # type: ignore[arg-type]
         self.chat_notice = ""  # why the last chat was not sent
         self.sent_n = -1  # the state (its n) an act was last sent from
+        self.unanswered: tuple[int, str] | None = None  # the act sent (seq, text), till answered
         self._seen = None  # the view of the last state
         self.seat_record: seat_record.SeatRecord | None = None  # the match as this seat saw it
         self.record_of = ""  # ... which match (match_id)
@@ -313,8 +314,21 @@ class GuestGame(Game):
         if self.sent_n == self.state.n:
             return self.refuse(self.t("net.sending"))  # one act per state: no double taps
         self.sent_n = self.state.n
-        self.outbox.append(self.table.act(action))
+        text = self.table.act(action)
+        self.unanswered = (self.table.last_seq + 1, text)
+        self.outbox.append(text)
         self.notice = ""
+        return True
+
+    def resend(self) -> bool:
+        """Send the act the host has not answered again: a message can be lost (the host
+        reads only so many a second from one page, whatever they are), and the host applies
+        an act's seq once. False once it is answered, by a state that counts it or a
+        refusal."""
+        if self.unanswered is None or self.table.last_seq >= self.unanswered[0]:
+            self.unanswered = None
+            return False
+        self.outbox.append(self.unanswered[1])
         return True
 
     def next_deal(self) -> bool:
@@ -330,6 +344,8 @@ class GuestGame(Game):
     def refusal_text(self, r: P.Refused) -> str:
         """The host's refusal in this page's words (engine keys like the solo game's)."""
         self.sent_n = -1
+        if self.unanswered is not None and r.seq == self.unanswered[0]:
+            self.unanswered = None
         if self.t.has(f"net.refused.{r.key}"):
             return self.t(f"net.refused.{r.key}")
         params = dict(r.params)

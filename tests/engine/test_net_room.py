@@ -182,6 +182,37 @@ def test_a_flood_of_anything_is_read_only_up_to_the_connections_budget():
     assert t.receive("c1", P.act(1, m.legal_actions()[0]), m).apply is not None
 
 
+def test_a_guests_act_lost_in_a_flood_is_sent_again_and_applied_once():
+    from manni.ui.netgame import GuestGame
+    from manni.ui.settings import Settings
+    m, t = seated()
+    while m.turn != 1:
+        m.apply(m.legal_actions()[0])
+    g = GuestGame(GuestTable(TABLE, TOK1, "Ann"), Settings())
+    g.table.receive(P.welcome(1, 0))
+    g.table.receive(dict(t.broadcast(m))["c1"])
+    for _ in range(INBOX_BURST):  # the page's own chat, all at once: the inbox is empty
+        t.receive("c1", C.chat("hi"), m)
+    assert g.act(m.legal_actions()[0])
+    act = g.outbox.pop()
+    assert t.receive("c1", act, m).apply is None  # dropped unread
+    t.clock.now += 2
+    assert g.resend() and g.outbox == [act]  # no state since: the same act again
+    out = t.receive("c1", g.outbox.pop(), m)
+    m.apply(*reversed(out.apply))
+    assert g.resend()  # one more that crosses the state: the host applies a seq once
+    assert refusal(t.receive("c1", g.outbox.pop(), m)) == "duplicate"
+    g.table.receive(dict(t.broadcast(m))["c1"])
+    assert not g.resend() and g.unanswered is None and not g.outbox
+    # a refusal of the act answers it too
+    while m.turn != 1:
+        m.apply(m.legal_actions()[0])
+    g.table.receive(dict(t.broadcast(m))["c1"])
+    assert g.act(m.legal_actions()[0]) and g.unanswered is not None
+    g.refusal_text(P.Refused(g.unanswered[0], "not_your_turn", {"turn": 2}))
+    assert not g.resend()
+
+
 def test_a_chat_before_hello_or_from_a_spectator_is_refused():
     m, t = seated()
     assert refusal(t.receive("c7", C.chat("hi"), m)) == "not_seated"

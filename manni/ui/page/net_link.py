@@ -4,6 +4,8 @@ and checked in ``manni.net``; this only moves text and draws ``#net``."""
 
 from __future__ import annotations
 
+import asyncio
+
 from pyodide.ffi import to_js
 
 from ...net import chat as net_chat
@@ -16,6 +18,9 @@ from ..netgame import HostGame
 from ..settings import NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY, NET_SEAT_KEY
 from .dom import by_id, nn, proxy, q, window
 
+RESEND_S = 2.0  # a guest's act the host has not answered is sent again after this long,
+RESENDS = 5     # this many times at most (a reconnect's hello brings the table's state)
+
 
 class NetLink:
     def __init__(self, page, game, conn) -> None:
@@ -26,6 +31,7 @@ class NetLink:
         self.join_message = ""
         self.offline = False  # a guest's page without network (or its signaling server)
         self.status = ""
+        self.resending = False  # a guest's page waits to send its act again
 
     # -- transport ----------------------------------------------------------------------
     def options(self):
@@ -121,6 +127,8 @@ class NetLink:
                     self.page.storage.set(NET_SEAT_KEY, g.kept_record())
                 self.page.talk.count()
             elif isinstance(msg, net_protocol.Refused):
+                if msg.key == "duplicate":
+                    return  # an act sent again that the host had applied: its state follows
                 said = g.refusal_text(msg)
                 if msg.key in ("full", "table") and g.table.seat is None:  # our own hello
                     self.join_message = said
@@ -142,6 +150,19 @@ class NetLink:
         if not self.is_host:
             while self.game.outbox:
                 self.send("", self.game.outbox.pop(0))
+            if self.game.unanswered is not None and not self.resending:
+                self.resending = True
+                asyncio.ensure_future(self.resend_later())
+
+    async def resend_later(self) -> None:
+        try:
+            for _ in range(RESENDS):
+                await asyncio.sleep(RESEND_S)
+                if self.status == "open" and not self.game.resend():
+                    return
+                self.flush()
+        finally:
+            self.resending = False
 
     # -- storage and drawing ------------------------------------------------------------
     def save(self) -> None:
