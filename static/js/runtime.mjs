@@ -446,6 +446,7 @@ function forgetSnapshot(pyodide) {
 }
 
 let pythonStarts = false;
+let fromSnapshot = false;  // the start Pyodide is making now
 
 async function boot() {
   const config = {
@@ -462,7 +463,7 @@ async function boot() {
       pythonStarts = true;
       measure("pyodide-load", "manni:runtime-module", "python-starts");
       fetchGame();
-      if (LATER_AT_ONCE || CACHED) fetchGame(LATER_ZIP);
+      if (LATER_AT_ONCE || (CACHED && !fromSnapshot)) fetchGame(LATER_ZIP);
       fetchCatalog();
       await Promise.race([gameAsked, new Promise((resolve) => setTimeout(resolve, ASK_WAIT_MS))]);
     },
@@ -471,6 +472,7 @@ async function boot() {
   if (snapshot) {
     session((s) => s.setItem(ATTEMPT, RUNTIME));
     let pyodide = null;
+    fromSnapshot = true;
     try {
       pyodide = await loadRuntime({ ...config, _loadSnapshot: snapshot.bytes });
     } catch (err) {
@@ -482,6 +484,7 @@ async function boot() {
       forgetSnapshot(pyodide);
       return started("snapshot", pyodide);
     }
+    fromSnapshot = false;
   }
   // A plain start leaves the page's thread idle for seconds while the wasm downloads:
   // the table's first layout is rehearsed then (static/js/warm-up.mjs).

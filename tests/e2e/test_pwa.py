@@ -117,6 +117,26 @@ def test_an_offline_plain_start_has_the_whole_game_before_the_table(page, contex
     monitor.assert_clean(page)
 
 
+def test_a_start_from_the_snapshot_fetches_the_rest_of_the_game_after_the_table(page, base_url,
+                                                                               monitor):
+    # The snapshot holds every file already: nothing more to unpack while it is restored.
+    boot(page, f"{base_url}/index.html")
+    page.wait_for_function(SW_ACTIVE, timeout=BOOT_MS)
+    page.wait_for_function("() => document.documentElement.dataset.snapshot === 'saved'",
+                           timeout=BOOT_MS)
+    page.reload()
+    page.wait_for_function(TURN, timeout=BOOT_MS)
+    assert page.get_attribute("html", "data-boot") == "snapshot"
+    assert page.evaluate("() => !!navigator.serviceWorker.controller")
+    page.wait_for_function("() => performance.getEntriesByName('manni:later-fetch').length",
+                           timeout=BOOT_MS)
+    fetched, playable = page.evaluate("""() => [
+        performance.getEntriesByName('manni:later-fetch')[0].startTime,
+        performance.getEntriesByName('manni:playable')[0].startTime]""")
+    assert fetched >= playable
+    monitor.assert_clean(page)
+
+
 @pytest.fixture
 def site_copy(tmp_path):
     """A copy of the built site that a test may change (a new deploy)."""
