@@ -418,7 +418,7 @@ function startTable(pyodide) {
 async function started(mode, pyodide) {
   measure("python-start", "manni:python-starts", "runtime-started");
   await withGame(pyodide);
-  if (LATER_AT_ONCE || (CACHED && mode === "plain")) await writeLater(pyodide);
+  if (laterAtOnce()) await writeLater(pyodide);
   measure("game", "manni:runtime-started", "game-ready");
   (await progress()).step("table");
   root.dataset.boot = mode;
@@ -447,6 +447,9 @@ function forgetSnapshot(pyodide) {
 
 let pythonStarts = false;
 let fromSnapshot = false;  // the start Pyodide is making now
+// Both zips before the first table: it needs the later one, or a plain start of a page its
+// service worker serves (a snapshot holds every file already).
+const laterAtOnce = () => LATER_AT_ONCE || (CACHED && !fromSnapshot);
 
 async function boot() {
   const config = {
@@ -463,7 +466,7 @@ async function boot() {
       pythonStarts = true;
       measure("pyodide-load", "manni:runtime-module", "python-starts");
       fetchGame();
-      if (LATER_AT_ONCE || (CACHED && !fromSnapshot)) fetchGame(LATER_ZIP);
+      if (laterAtOnce()) fetchGame(LATER_ZIP);
       fetchCatalog();
       await Promise.race([gameAsked, new Promise((resolve) => setTimeout(resolve, ASK_WAIT_MS))]);
     },
