@@ -438,15 +438,17 @@ LATER_ZIP = STATIC / "manni-later.zip"
 # What no first table of a match played alone needs (files and folders of manni.zip's
 # paths): static/manni-later.zip, which the page fetches once the table is playable, so that
 # fewer bytes arrive while Python starts. The rule sets stay in manni.zip (manni.rules lists
-# its folder when imported), and so does all the bots import (the first opponent move imports
-# them right after the table is drawn). A path listed here by mistake costs time, never
-# correctness: an import that needs the file before it has arrived reads the zip at once
-# (manni/ui/page/later_files.py); offline, that read fails.
+# its folder when imported) with what they import. The bots are here: the page waits
+# for these files before an opponent first thinks or a hint is computed
+# (manni/ui/page/later_files.py, `arrived`), within the pause before the move. A path listed
+# here by mistake costs time, never correctness: an import that needs the file before it has
+# arrived reads the zip at once (later_files.py); offline, that read fails, which is why a
+# page its service worker serves writes both zips before the first table.
 LATER_FILES = (
     "manni/net/", "manni/review.pyc", "manni/ui/netgame.pyc",
     "manni/ui/lobby.pyc", "manni/ui/talk.pyc", "manni/ui/four_seats.pyc", "manni/ui/parlee.pyc",
     "manni/ui/tutorial_manille.pyc", "manni/ui/review_view.pyc", "manni/ui/rules_page.pyc",
-    "manni/ui/seat_view.pyc", "manni/ui/page/net_link.pyc", "pyscript/",
+    "manni/ui/seat_view.pyc", "manni/ui/page/net_link.pyc", "manni/bots/", "pyscript/",
 )
 
 

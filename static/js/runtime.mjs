@@ -299,10 +299,14 @@ function writeGame(pyodide, { bytes, files }) {
 
 // The files the first table does not need (manni-later.zip), written once it is playable:
 // fewer bytes arrive while Python starts. Until they are, an import that needs one reads
-// the zip at once (manni/ui/page/later_files.py calls readLaterNow).
+// the zip at once (manni/ui/page/later_files.py calls readLaterNow); the bots' first move
+// and the first hint wait for `arrived` instead (settled once they are written, or did not
+// come).
+let laterSettled;
 const gameFiles = {
   home: HOME,
   laterWritten: false,
+  arrived: new Promise((resolve) => { laterSettled = resolve; }),
   // The zip's bytes, read synchronously (the import that needs them cannot wait).
   readLaterNow() {
     const xhr = new XMLHttpRequest();
@@ -333,7 +337,7 @@ function writeLater(pyodide) {
     measure("later-write", start, "later-written");
   }).catch((err) => {
     console.warn("Manni: the rest of the game's files did not arrive; imports read them.", err);
-  });
+  }).finally(laterSettled);
   return laterWritten;
 }
 

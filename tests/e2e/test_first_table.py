@@ -22,6 +22,7 @@ from manni_page import (BOOT_MS, boot, classic_first_to_choose, import_text, sta
 from test_friends import signal_url  # noqa: F401  (fixture)
 
 HOLD_MAIN_PY = re.compile(r".*/static/main\.py$")
+LATER_ZIP = re.compile(r".*/static/manni-later\.zip$")
 # main.py's imports (not the game's later files, which runtime.mjs fetches itself)
 LATER = "() => performance.getEntriesByType('measure')" \
         ".filter(m => m.name.startsWith('manni:later ')).map(m => m.name)"
@@ -101,6 +102,45 @@ def test_a_first_table_of_another_rule_set_needs_nothing_imported_ahead(page, ba
     after = step(page)  # your move, then the bots' till your turn
     assert int(after["actions"]) > int(st["actions"]) and after["rules"] == variant
     assert page.evaluate(LATER) == []
+    monitor.assert_clean(page)
+
+
+@pytest.mark.parametrize("first", ["an opponent", "you"])
+def test_the_first_bot_move_and_hint_wait_for_the_bots_to_arrive(page, base_url, monitor, first):
+    """The bots come with the rest of the game, after the first table: until it has arrived,
+    an opponent's first move and a hint wait for it (never reading it at once, which would
+    hold the page's thread), then go on."""
+    held = []
+
+    def later_zip(route):  # the download is held; a synchronous read would be let through
+        if route.request.resource_type == "xhr":
+            route.continue_()
+        else:
+            held.append(route)
+    page.route(LATER_ZIP, later_zip)
+    if first == "you":  # asked first about the Manni
+        query = f"seed={classic_first_to_choose().seed}"
+    else:  # dealt by you: the opponent on your left leads
+        query = "rules=hornafjordur&seed=" + str(next(
+            s for s in range(100) if Match("hornafjordur", seed=s).first_dealer == 0))
+    boot(page, f"{base_url}/index.html?sw=0&{query}")
+    page.wait_for_function("() => performance.getEntriesByName('manni:playable').length")
+    if first == "you":
+        wait_settled(page, 0)
+        page.click("[data-action=hint]")
+    page.wait_for_timeout(1500)  # an opponent thinks within 0.6 s, a hint within 1 s
+    assert held, "the rest of the game was not asked for"
+    assert state(page)["actions"] == "0"
+    assert "Hint: " not in page.locator("#notice").inner_text()
+    assert page.get_attribute("html", "data-game-later") is None
+    held.pop().continue_()
+    if first == "you":
+        expect(page.locator("#notice")).to_contain_text("Hint: ")
+        page.click("[data-action=keep-hand]")
+        wait_settled(page, 2)  # the opponents chose
+    else:
+        assert int(wait_settled(page)["actions"]) > 0
+    assert page.get_attribute("html", "data-game-later") == "fetched"
     monitor.assert_clean(page)
 
 

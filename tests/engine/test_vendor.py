@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from test_start_up_imports import _at_import
+
 ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("vendor", ROOT / "scripts" / "vendor.py")
 vendor = importlib.util.module_from_spec(spec)
@@ -325,7 +327,8 @@ def test_the_warm_up_sample_is_a_first_table_with_only_its_players_cards(tmp_pat
 def test_the_two_game_zips_share_the_package_between_them():
     """manni.zip holds what a first table needs, manni-later.zip the rest: each file of the
     game once, a folder of later files only not in manni.zip (an import would take the empty
-    folder for a namespace package), the rule sets and the bots in manni.zip."""
+    folder for a namespace package), the rule sets in manni.zip, the bots in manni-later.zip,
+    and nothing the first table or its rule set imports there."""
     with zipfile.ZipFile(ROOT / "static" / "manni.zip") as zf:
         first = set(zf.namelist())
     with zipfile.ZipFile(vendor.LATER_ZIP) as zf:
@@ -334,19 +337,19 @@ def test_the_two_game_zips_share_the_package_between_them():
     assert not files(first) & files(later)
     assert all(vendor.is_later(n) for n in later) and not any(vendor.is_later(n) for n in first)
     assert "manni/net/" in later and "manni/net/" not in first
-    assert {"manni/net/protocol.pyc", "manni/ui/rules_page.pyc"} <= later
+    assert {"manni/net/protocol.pyc", "manni/ui/rules_page.pyc", "manni/bots/hard.pyc"} <= later
     modules = {p.relative_to(ROOT).with_suffix(".pyc").as_posix()
                for p in (ROOT / "manni").rglob("*.py")}
     game = modules - vendor.CLI_FILES
     assert files(first) | files(later) >= game
-    assert {n for n in game if n.startswith(("manni/rules/", "manni/bots/"))} <= first
-    # and all the bots import: the first opponent move imports them right after the first table
-    imported = json.loads(subprocess.run(
-        [sys.executable, "-c", "import importlib, json, pkgutil, sys, manni.bots\n"
-         "for m in pkgutil.walk_packages(manni.bots.__path__, 'manni.bots.'):\n"
-         "    if not m.name.endswith(('.cli', '.tournament')): importlib.import_module(m.name)\n"
-         "print(json.dumps(sorted(n for n in sys.modules if n.startswith('manni'))))"],
-        cwd=ROOT, capture_output=True, text=True, check=True).stdout)
-    assert len(imported) > 20
-    assert not [n for n in imported if any(vendor.is_later(n.replace(".", "/") + end)
-                                           for end in (".pyc", "/__init__.pyc"))]
+    assert {n for n in game if n.startswith("manni/rules/")} <= first
+    assert {n for n in game if n.startswith("manni/bots/")} <= later
+    path = lambda module: next(f for f in (module.replace(".", "/") + ".pyc",  # noqa: E731
+                                           module.replace(".", "/") + "/__init__.pyc") if f in game)
+    # the first table's imports, and its rule set's (the registry imports it when asked)
+    at_start = _at_import("manni.ui.page.boot")
+    assert len(at_start) > 40
+    for rule_set in (ROOT / "manni" / "rules").glob("*.py"):
+        at_start |= _at_import(f"manni.rules.{rule_set.stem}")
+    assert {"manni.rules.manille", "manni.exchange"} <= at_start
+    assert not [m for m in at_start if path(m) in later]

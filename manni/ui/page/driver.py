@@ -9,6 +9,7 @@ import time
 from ...states import MatchPhase
 from ..settings import SPEEDS
 from .dom import trace
+from .later_files import arrived
 
 
 async def think(steps, still_wanted):
@@ -40,6 +41,9 @@ async def drive(page, gen: int) -> None:
             # The bot thinks during the pause, which then only tops its time up: a move
             # takes the longer of the two, not their sum.
             started = time.perf_counter()
+            await arrived("manni.bots")  # the first move after a first visit's table
+            if gen != page.gen:
+                return
             action = await think(g.opponent(seat).steps(g.opponent_view(seat)),
                                  lambda: gen == page.gen)
             if action is None:

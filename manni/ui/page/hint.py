@@ -8,6 +8,7 @@ from ..game import Game
 from .dom import trace
 from .driver import think
 from .feature import Feature
+from .later_files import arrived
 
 HINT_SECONDS = 15      # a hint's reasons stay up longer than a refusal
 HINT_BUDGET_MS = 1000  # the Expert bot's time cap for a hint (as for an Expert opponent)
@@ -28,6 +29,7 @@ class Hint(Feature):
         page = self.page
         found = None
         try:
+            await arrived("manni.bots")
             found = await think(g.hint_steps(HINT_BUDGET_MS),
                                 lambda: gen == page.gen and g is page.game)
         except Exception:

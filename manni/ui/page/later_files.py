@@ -1,6 +1,7 @@
-"""The game's files that the first table does not need (``static/manni-later.zip``):
-``static/js/runtime.mjs`` writes them once the table is playable. An import that needs one
-before then reads the zip at once, synchronously, instead of failing."""
+"""The game's files that the first table does not need (``static/manni-later.zip``: the bots,
+the tables with friends and of four, the review): ``static/js/runtime.mjs`` writes them once
+the table is playable. Work that will import one waits for them (``arrived``); an import that
+needs one before then reads the zip at once, synchronously, instead of failing."""
 
 from __future__ import annotations
 
@@ -32,6 +33,17 @@ class LaterFiles:
         files.laterWritten = True
         forget_listings()
         return PathFinder.find_spec(name, path, target)
+
+
+async def arrived(name: str) -> None:
+    """Returns once importing ``name`` finds its files: at once if it is imported already
+    (a start from the snapshot) or the later files are written, else when they are (or did
+    not come: the import then reads them at once)."""
+    if name in sys.modules or not hasattr(window, "manniGameFiles"):
+        return
+    files = window.manniGameFiles
+    if not files.laterWritten:
+        await files.arrived
 
 
 def install() -> None:
