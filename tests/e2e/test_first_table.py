@@ -108,8 +108,8 @@ def test_a_first_table_of_another_rule_set_needs_nothing_imported_ahead(page, ba
 @pytest.mark.parametrize("first", ["an opponent", "you"])
 def test_the_first_bot_move_and_hint_wait_for_the_bots_to_arrive(page, base_url, monitor, first):
     """The bots come with the rest of the game, after the first table: until it has arrived,
-    an opponent's first move and a hint wait for it (never reading it at once, which would
-    hold the page's thread), then go on."""
+    an opponent's first move and a hint wait for it, and the menu lists the levels without
+    it (never reading it at once, which would hold the page's thread), then go on."""
     held = []
 
     def later_zip(route):  # the download is held; a synchronous read would be let through
@@ -127,6 +127,9 @@ def test_the_first_bot_move_and_hint_wait_for_the_bots_to_arrive(page, base_url,
     page.wait_for_function("() => performance.getEntriesByName('manni:playable').length")
     if first == "you":
         wait_settled(page, 0)
+        page.click("[data-action=menu]")  # its list of levels does not import the bots now
+        expect(page.locator("#opt-level option")).to_have_count(4)
+        page.click("#menu-dialog [data-action=close-dialog]")
         page.click("[data-action=hint]")
     page.wait_for_timeout(1500)  # an opponent thinks within 0.6 s, a hint within 1 s
     assert held, "the rest of the game was not asked for"

@@ -35,15 +35,19 @@ class LaterFiles:
         return PathFinder.find_spec(name, path, target)
 
 
-async def arrived(name: str) -> None:
-    """Returns once importing ``name`` finds its files: at once if it is imported already
-    (a start from the snapshot) or the later files are written, else when they are (or did
-    not come: the import then reads them at once)."""
+def ready(name: str) -> bool:
+    """Whether importing ``name`` now finds its files without reading the zip at once: it is
+    imported already (a start from the snapshot), or the later files are written."""
     if name in sys.modules or not hasattr(window, "manniGameFiles"):
-        return
-    files = window.manniGameFiles
-    if not files.laterWritten:
-        await files.arrived
+        return True
+    return bool(window.manniGameFiles.laterWritten)
+
+
+async def arrived(name: str) -> None:
+    """Returns once ``ready(name)``, or once the later files did not come (the import then
+    reads them at once)."""
+    if not ready(name):
+        await window.manniGameFiles.arrived
 
 
 def install() -> None:

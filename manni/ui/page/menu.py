@@ -10,6 +10,7 @@ from ..game import Game
 from ..settings import VARIANTS, Settings, bot_levels, manche_target
 from .dom import attr, by_id, fill_options, motion, on, window
 from .feature import Feature
+from .later_files import ready
 
 CATALOG_URL = "./static/vendor/locale/{}.json"  # every other language's (scripts/vendor.py)
 
@@ -43,7 +44,7 @@ class Menu(Feature):
 
     def open(self, el=None) -> None:
         page = self.page
-        if not self.levels_checked:
+        if not self.levels_checked and ready("manni.bots"):  # else the defaults, for now
             self.levels_checked = True
             levels = bot_levels()
             if levels != page.levels:
