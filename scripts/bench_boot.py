@@ -14,9 +14,9 @@ fresh browser profile, and prints medians of
     download from the size static/js/runtime.mjs puts on its mark "manni:zip-arrived"),
 for a first visit (empty profile) and a return visit (the same profile, page opened
 again, after the app has stored its runtime snapshot and its service worker is active),
-the ratios to bare Pyodide (of the medians, and the median of each run's own ratio: the
-pages of one run are opened about a minute apart, so a machine that slows down for a while
-moves both), and the app's first visit step by step: the medians of its start-up's
+the ratios to bare Pyodide (of the medians, with a bootstrap 90% interval over the runs,
+and the median of each run's own ratio: the pages of one run are opened about a minute
+apart, so a machine that slows down for a while moves both), and the app's first visit step by step: the medians of its start-up's
 performance measures ("manni:<step>", static/js/runtime.mjs and static/main.py: when each
 starts, how long it takes), beside the same steps of the bare page (static/bare.html marks
 the runtime's own), and when the runtime's files arrived on each page.
@@ -28,7 +28,8 @@ Cache-Control: max-age=600 and Last-Modified revalidation, as GitHub Pages does.
 9 Mbit/s down, 60 ms round trip, through the DevTools protocol. Not a test: it only
 prints figures.
 
-Usage: python3 scripts/bench_boot.py [--phone] [--runs 5] [--pages app,bare,pyscript] [--json]
+Usage: python3 scripts/bench_boot.py [--phone] [--runs 5] [--pages app,bare,pyscript]
+                                      [--first-only] [--json]
 Needs: npm ci && python3 scripts/vendor.py, and playwright (requirements-dev.txt).
 """
 from __future__ import annotations
@@ -39,6 +40,7 @@ import gzip
 import http.server
 import json
 import mimetypes
+import random
 import socketserver
 import statistics
 import sys
@@ -225,7 +227,7 @@ def measure(page, url: str) -> dict:
     return m
 
 
-def visit_twice(p, url: str, app: bool, phone: bool) -> tuple[dict, dict]:
+def visit_twice(p, url: str, app: bool, phone: bool, again: bool = True) -> tuple[dict, dict | None]:
     with tempfile.TemporaryDirectory(prefix="manni-bench-") as profile:
         # A persistent context on a fresh profile: empty cache, but a disk cache like a
         # real browser's (an incognito context's memory cache would not keep the wasm).
@@ -240,40 +242,58 @@ def visit_twice(p, url: str, app: bool, phone: bool) -> tuple[dict, dict]:
                 cdp.send("Network.emulateNetworkConditions", PHONE_NET)
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU})
             first = measure(page, url)
+            if not again:
+                return first, None
             if app:
                 page.wait_for_function(WAIT_APP_STORED, timeout=TIMEOUT_MS)
-            again = measure(page, url)
-            if app and again["boot"] != "snapshot":
-                print(f"warning: the app's return visit booted {again['boot']!r}", file=sys.stderr)
+            back = measure(page, url)
+            if app and back["boot"] != "snapshot":
+                print(f"warning: the app's return visit booted {back['boot']!r}", file=sys.stderr)
         finally:
             ctx.close()
-    return first, again
+    return first, back
 
 
 PAGES = {"app": "/index.html", "bare": "/static/bare.html",
          "pyscript": "/static/bare-pyscript.html"}
 
 
-def run(runs: int, phone: bool, pages: list[str]) -> dict:
+def run(runs: int, phone: bool, pages: list[str], again: bool = True) -> dict:
     from playwright.sync_api import sync_playwright
 
     results: dict[str, dict[str, list]] = {}
     with GzipServer() as server, sync_playwright() as p:
         for i in range(runs):
             for name in pages:
-                first, again = visit_twice(p, server.url + PAGES[name], name == "app", phone)
+                first, back = visit_twice(p, server.url + PAGES[name], name == "app", phone, again)
                 r = results.setdefault(name, {})
-                for visit, m in (("first", first), ("return", again)):
+                for visit, m in (("first", first), ("return", back)):
                     for k in ("fcp", "text", "ready", "bytes", "steps", "arrived"):
-                        r.setdefault(f"{k}_{visit}", []).append(m[k])
-                print(f"run {i + 1}/{runs} {name}: first {first['ready'] / 1000:.2f} s, "
-                      f"return {again['ready'] / 1000:.2f} s", file=sys.stderr)
+                        r.setdefault(f"{k}_{visit}", []).append(m[k] if m else None)
+                print(f"run {i + 1}/{runs} {name}: first {first['ready'] / 1000:.2f} s"
+                      + (f", return {back['ready'] / 1000:.2f} s" if back else ""), file=sys.stderr)
     return results
 
 
 def median(xs):
     xs = [x for x in xs if x is not None]
     return statistics.median(xs) if xs else float("nan")
+
+
+def ratio_interval(pages: list, bare: list, level: float = 0.90,
+                   resamples: int = 2000) -> tuple[float, float]:
+    """A bootstrap interval (seeded, so the same figures give the same interval) of
+    median(pages) / median(bare), resampling whole runs: the pages of one run were opened
+    one after the other, on the machine as it was then."""
+    pairs = [(a, b) for a, b in zip(pages, bare) if a is not None and b is not None]
+    rng = random.Random(0)
+    ratios = []
+    for _ in range(resamples):
+        pick = [rng.choice(pairs) for _ in pairs]
+        ratios.append(statistics.median(a for a, _ in pick) / statistics.median(b for _, b in pick))
+    ratios.sort()
+    tail = int(resamples * (1 - level) / 2)
+    return ratios[tail], ratios[resamples - 1 - tail]
 
 
 def step_table(res: dict, visit: str) -> list[str]:
@@ -322,6 +342,8 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5, help="runs per page (default 5)")
     ap.add_argument("--pages", default=",".join(PAGES),
                     help=f"pages to alternate, of {','.join(PAGES)} (default: all)")
+    ap.add_argument("--first-only", action="store_true",
+                    help="first visits only (no return visit): twice the runs in the same time")
     ap.add_argument("--json", action="store_true", help="print raw results as JSON")
     args = ap.parse_args()
     pages = args.pages.split(",")
@@ -332,7 +354,7 @@ def main() -> int:
         print(f"bench_boot.py: {problem}", file=sys.stderr)
         return 1
 
-    res = run(args.runs, args.phone, pages)
+    res = run(args.runs, args.phone, pages, again=not args.first_only)
     if args.json:
         print(json.dumps(res, indent=2))
         return 0
@@ -354,15 +376,22 @@ def main() -> int:
                                       for c in cells))
     for label, key in (("on the wire, first visit", "bytes_first"),
                        ("on the wire, return", "bytes_return")):
-        print(f"{label:26}" + "".join(f"{median(res[n][key]) / 1e6:>15.2f} MB" for n in pages))
-    for visit in ("first", "return"):
+        cells = [median(res[n][key]) for n in pages]
+        print(f"{label:26}" + "".join(f"{c / 1e6:>15.2f} MB" if c == c else f"{'-':>18}"
+                                      for c in cells))
+    for visit in ("first", "return") if not args.first_only else ("first",):
         if "bare" in res:
             bare = res["bare"][f"ready_{visit}"]
-            ratios = ", ".join(
-                f"{n} {median(res[n][f'ready_{visit}']) / median(bare):.3f}x (each run's:"
-                f" median {median([a / b for a, b in zip(res[n][f'ready_{visit}'], bare)]):.3f}x)"
-                for n in pages if n != "bare")
-            print(f"playable against bare Pyodide, {visit} visit: {ratios}")
+            ratios = []
+            for n in pages:
+                if n == "bare":
+                    continue
+                mine = res[n][f"ready_{visit}"]
+                low, high = ratio_interval(mine, bare)
+                ratios.append(f"{n} {median(mine) / median(bare):.3f}x (90% interval {low:.3f}x-"
+                              f"{high:.3f}x; each run's: median "
+                              f"{median([a / b for a, b in zip(mine, bare)]):.3f}x)")
+            print(f"playable against bare Pyodide, {visit} visit: {', '.join(ratios)}")
     print("(playable = data-phase leaves 'loading'; bytes up to that moment)")
     print()
     print("\n".join(step_table(res, "first")))

@@ -24,3 +24,16 @@ def test_the_bare_pages_own_steps_stand_beside_the_apps():
     assert row["python-start"] == ["5.00s", "3.00s", "8.00s", "7.50s", "2.60s"]
     assert row["first-render"] == ["8.50s", "0.20s", "8.70s"]  # not a step of the bare page
     assert row["pyodide.asm.wasm"] == ["4.80s", "4.70s"]
+
+
+def test_the_ratios_interval_holds_the_ratio_and_narrows_with_more_runs():
+    app = [9000.0, 9400.0, 8800.0, 9900.0, 9100.0, 8700.0]
+    bare = [8300.0, 8600.0, 8100.0, 9000.0, 8500.0, 8000.0]
+    low, high = bench_boot.ratio_interval(app, bare)
+    ratio = bench_boot.median(app) / bench_boot.median(bare)
+    assert low < ratio < high
+    assert bench_boot.ratio_interval(app, bare) == (low, high)  # seeded: the same figures, the same interval
+    low4, high4 = bench_boot.ratio_interval(app * 4, bare * 4)
+    assert low <= low4 < ratio < high4 <= high and high4 - low4 < high - low
+    # a run without a figure for one page is left out whole
+    assert bench_boot.ratio_interval(app + [None], bare + [7000.0]) == (low, high)
