@@ -16,10 +16,11 @@ for a first visit (empty profile) and a return visit (the same profile, page ope
 again, after the app has stored its runtime snapshot and its service worker is active),
 the ratios to bare Pyodide (of the medians, with a bootstrap 90% interval over the runs,
 and the median of each run's own ratio: the pages of one run are opened about a minute
-apart, so a machine that slows down for a while moves both), and the app's first visit step by step: the medians of its start-up's
-performance measures ("manni:<step>", static/js/runtime.mjs and static/main.py: when each
-starts, how long it takes), beside the same steps of the bare page (static/bare.html marks
-the runtime's own), and when the runtime's files arrived on each page.
+apart, so a machine that slows down for a while moves both), and the app's first visit
+step by step: the medians of its start-up's performance measures ("manni:<step>",
+static/js/runtime.mjs and static/main.py: when each starts, how long it takes), beside the
+same steps of the bare page (static/bare.html marks the runtime's own), and when the
+runtime's files arrived on each page. --first-only skips the return visit.
 The site is served from 127.0.0.1 by a gzip-compressing static server (html, js, mjs,
 css, json, wasm, toml, py, webmanifest; zips are already compressed), with
 Cache-Control: max-age=600 and Last-Modified revalidation, as GitHub Pages does.
@@ -365,21 +366,23 @@ def main() -> int:
     print(f"Boot benchmark: medians of {args.runs} alternating runs, headless {exe}, "
           f"{where}, gzip, 360x740")
     print(f"{'':26}" + "".join(f"{LABELS[n]:>18}" for n in pages))
+    visits = ("first",) if args.first_only else ("first", "return")
     for label, key in (("first paint, first visit", "fcp_first"),
                        ("loading text, first visit", "text_first"),
                        ("playable, first visit", "ready_first"),
                        ("first paint, return", "fcp_return"),
                        ("loading text, return", "text_return"),
                        ("playable, return", "ready_return")):
+        if key.endswith("return") and args.first_only:
+            continue
         cells = [median(res[n][key]) for n in pages]
         print(f"{label:26}" + "".join(f"{c / 1000:>16.2f} s" if c == c else f"{'-':>18}"
                                       for c in cells))
-    for label, key in (("on the wire, first visit", "bytes_first"),
-                       ("on the wire, return", "bytes_return")):
-        cells = [median(res[n][key]) for n in pages]
-        print(f"{label:26}" + "".join(f"{c / 1e6:>15.2f} MB" if c == c else f"{'-':>18}"
-                                      for c in cells))
-    for visit in ("first", "return") if not args.first_only else ("first",):
+    for visit in visits:
+        label = f"on the wire, {'first visit' if visit == 'first' else 'return'}"
+        print(f"{label:26}" + "".join(f"{median(res[n][f'bytes_{visit}']) / 1e6:>15.2f} MB"
+                                      for n in pages))
+    for visit in visits:
         if "bare" in res:
             bare = res["bare"][f"ready_{visit}"]
             ratios = []
