@@ -228,7 +228,8 @@ def measure(page, url: str) -> dict:
     return m
 
 
-def visit_twice(p, url: str, app: bool, phone: bool, again: bool = True) -> tuple[dict, dict | None]:
+def visit_twice(p, url: str, app: bool, phone: bool,
+                again: bool = True) -> tuple[dict, dict | None]:
     with tempfile.TemporaryDirectory(prefix="manni-bench-") as profile:
         # A persistent context on a fresh profile: empty cache, but a disk cache like a
         # real browser's (an incognito context's memory cache would not keep the wasm).
@@ -281,12 +282,12 @@ def median(xs):
     return statistics.median(xs) if xs else float("nan")
 
 
-def ratio_interval(pages: list, bare: list, level: float = 0.90,
+def ratio_interval(page: list, bare: list, level: float = 0.90,
                    resamples: int = 2000) -> tuple[float, float]:
     """A bootstrap interval (seeded, so the same figures give the same interval) of
-    median(pages) / median(bare), resampling whole runs: the pages of one run were opened
+    median(page) / median(bare), resampling whole runs: the pages of one run were opened
     one after the other, on the machine as it was then."""
-    pairs = [(a, b) for a, b in zip(pages, bare) if a is not None and b is not None]
+    pairs = [(a, b) for a, b in zip(page, bare) if a is not None and b is not None]
     rng = random.Random(0)
     ratios = []
     for _ in range(resamples):

@@ -32,7 +32,8 @@ def test_the_ratios_interval_holds_the_ratio_and_narrows_with_more_runs():
     low, high = bench_boot.ratio_interval(app, bare)
     ratio = bench_boot.median(app) / bench_boot.median(bare)
     assert low < ratio < high
-    assert bench_boot.ratio_interval(app, bare) == (low, high)  # seeded: the same figures, the same interval
+    # seeded: the same figures, the same interval
+    assert bench_boot.ratio_interval(app, bare) == (low, high)
     low4, high4 = bench_boot.ratio_interval(app * 4, bare * 4)
     assert low <= low4 < ratio < high4 <= high and high4 - low4 < high - low
     # a run without a figure for one page is left out whole
