@@ -1,5 +1,9 @@
 """Manni: the rules engine (pure Python, standard library only) and the computer players."""
 
+from . import module_code
+
+module_code.install()  # in manni.zip, the first table's modules from one file; else nothing
+
 from . import dataclass_code
 
 dataclass_code.install()  # in manni.zip, the dataclasses' code compiled ahead; else nothing

@@ -29,7 +29,8 @@ Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
   static/manni.zip         the bytecode of every .py file under manni/ (but the command
                            line's and LATER_FILES), compiled by
                            the vendored Pyodide itself (scripts/bytecode.py: .pyc
-                           beside where the source would be, no source), and the
+                           beside where the source would be, no source; most of
+                           them in one table, manni/module_code.bin: UNBUNDLED), the
                            English text catalog compiled (manni/text/locale/manni.pot
                            -> manni.json, manni.text.po.compile_catalog) and the list
                            of languages (languages.json), stored with paths
@@ -456,6 +457,23 @@ def is_later(path: str) -> bool:
     return path.startswith(LATER_FILES)
 
 
+# The modules of manni.zip go into one file, manni/module_code.bin, but for these: the
+# package's __init__ and the module that reads that file, and the rule sets, which
+# manni.rules finds by listing their folder.
+UNBUNDLED = ("manni/__init__.pyc", "manni/module_code.pyc", "manni/rules/")
+
+
+def bundle_modules(files: dict[str, bytes]) -> dict[str, bytes]:
+    """``files`` with the game's .pyc files (but UNBUNDLED) in manni/module_code.bin."""
+    from manni.module_code import dumps
+
+    bundled = {k: v for k, v in files.items()
+               if k.startswith("manni/") and k.endswith(".pyc") and not k.startswith(UNBUNDLED)}
+    rest = {k: v for k, v in files.items() if k not in bundled}
+    rest["manni/module_code.bin"] = dumps(bundled)
+    return rest
+
+
 def build_manni_zip() -> int:
     """static/manni.zip: the bytecode of the package (but its command line, which goes to
     CLI_ZIP for static/bench.html, and LATER_FILES, which go to LATER_ZIP), and the compiled
@@ -469,8 +487,8 @@ def build_manni_zip() -> int:
     game = {k: v for k, v in files.items() if k not in CLI_FILES}
     # A folder of later files only is not in manni.zip: an import would find it empty and
     # take it for a namespace package.
-    write_zip(STATIC / "manni.zip", {k: v for k, v in game.items() if not is_later(k)},
-              [d for d in folders if not is_later(d + "/")])
+    first = bundle_modules({k: v for k, v in game.items() if not is_later(k)})
+    write_zip(STATIC / "manni.zip", first, [d for d in folders if not is_later(d + "/")])
     write_zip(LATER_ZIP, {k: v for k, v in game.items() if is_later(k)},
               [d for d in folders if is_later(d + "/")])
     write_zip(CLI_ZIP, {k: v for k, v in files.items() if k in CLI_FILES}, [])

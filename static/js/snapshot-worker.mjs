@@ -25,10 +25,10 @@ for path in ("/tmp/manni.zip", "/tmp/manni-later.zip"):
     with zipfile.ZipFile(path) as z:
         z.extractall(${JSON.stringify(HOME)}, [n for n in z.namelist() if n.startswith("manni/")])
 import manni
-for module in pkgutil.walk_packages(manni.__path__, "manni."):
-    if not module.name.endswith("__main__"):
+for name in manni.module_code.every_module("manni"):
+    if not name.endswith("__main__"):
         try:
-            importlib.import_module(module.name)
+            importlib.import_module(name)
         except ImportError:
             pass
 `;

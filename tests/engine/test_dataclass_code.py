@@ -114,22 +114,22 @@ def test_without_the_file_nothing_changes(tmp_path):
 # package that imports there comes from stored code (scripts/vendor.py recorded the texts from the
 # sources; the zip's bytecode is stripped, so this checks they still match).
 FROM_THE_ZIP = r'''
-import base64, dataclasses, importlib, io, json, pkgutil, sys, zipfile
+import base64, dataclasses, importlib, io, json, sys, zipfile
 for zipped in ZIPS:
     zipfile.ZipFile(io.BytesIO(base64.b64decode(zipped))).extractall("/tmp/site")
 sys.path[:] = ["/tmp/site"] + [p for p in sys.path if p != "/repo"]
 import manni
 stored = dataclasses.exec
 classes = set()
-for info in pkgutil.walk_packages(manni.__path__, "manni."):
-    if info.name.endswith("__main__"):
+for name in manni.module_code.every_module("manni"):
+    if name.endswith("__main__"):
         continue
     try:
-        module = importlib.import_module(info.name)
+        module = importlib.import_module(name)
     except ImportError:
         continue
-    classes |= {f"{info.name}.{k}" for k, v in vars(module).items()
-                if isinstance(v, type) and dataclasses.is_dataclass(v) and v.__module__ == info.name}
+    classes |= {f"{name}.{k}" for k, v in vars(module).items()
+                if isinstance(v, type) and dataclasses.is_dataclass(v) and v.__module__ == name}
 print(json.dumps({"file": manni.__file__, "hits": stored.hits, "misses": stored.misses,
                   "classes": sorted(classes)}))
 '''

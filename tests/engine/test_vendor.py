@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import marshal
 import re
 import sys
 import zipfile
@@ -330,6 +331,11 @@ def test_the_two_game_zips_share_the_package_between_them():
     and nothing the first table or its rule set imports there."""
     with zipfile.ZipFile(ROOT / "static" / "manni.zip") as zf:
         first = set(zf.namelist())
+        bundled = set(marshal.loads(zf.read("manni/module_code.bin")))
+    assert not first & bundled  # each module once: in the table or as its own file
+    assert {"manni/ui/page/shell.pyc", "manni/ui/__init__.pyc", "manni/actions.pyc"} <= bundled
+    assert not any(n.startswith(vendor.UNBUNDLED) for n in bundled)
+    first |= bundled
     with zipfile.ZipFile(vendor.LATER_ZIP) as zf:
         later = set(zf.namelist())
     files = lambda names: {n for n in names if not n.endswith("/")}  # noqa: E731
