@@ -397,8 +397,13 @@ const TABLE_IMPORTS = ["manni", "manni.text", "manni.record", "manni.ui.render",
                        "manni.ui.page.shell", "manni.ui.page.boot"];
 
 // pyimport, not runPython: that compiles its code, which costs more than a short import.
+// Python's cyclic garbage collector waits until the table is playable: nearly all the first
+// table makes (modules, classes, the catalog) lives as long as the page, and a collection
+// among these steps would go through all of it to free next to nothing.
 function startTable(pyodide) {
   let last = "manni:game-ready";
+  const collector = pyodide.pyimport("gc");
+  collector.disable();
   try {
     let module = null;
     for (const name of TABLE_IMPORTS) {
@@ -416,6 +421,9 @@ function startTable(pyodide) {
     const lines = String(err && err.message || err).trim().split("\n");
     window.manniBoot?.fail(window.manniBoot.t("python_error", "a Python error occurred."),
                            lines[lines.length - 1]);
+  } finally {
+    collector.enable();
+    collector.destroy();
   }
 }
 

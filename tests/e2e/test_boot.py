@@ -260,6 +260,11 @@ def test_every_start_up_step_is_measured_in_order(page, base_url, monitor, boot)
                                                                  steps["later-write"])
     assert steps["later-write"][1] <= steps["pyscript-bootstrap"][0], steps["later-write"]
     assert page.get_attribute("html", "data-game-later") == "fetched"
+    # Python's garbage collector, off while the first table is made, is on again.
+    assert page.evaluate("""async () => {
+      const runtime = await (await import("./static/js/runtime.mjs")).loadPyodide();
+      return runtime.runPython("import gc; gc.isenabled()");
+    }""") is True
     monitor.assert_clean(page)
 
 
