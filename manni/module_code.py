@@ -1,8 +1,8 @@
 """The package's modules read from one file, not one file each.
 
-In manni.zip, scripts/vendor.py puts the bytecode of the modules a first table imports
-(every module of the zip but this one, the package's ``__init__`` and the rule sets, which
-``manni.rules`` finds by listing their folder) into FILE, a table of their ``.pyc`` files.
+In manni.zip (what a first table imports), scripts/vendor.py puts the bytecode of every
+module but this one, the package's ``__init__`` and the rule sets (which ``manni.rules``
+finds by listing their folder) into FILE, a table of their ``.pyc`` files.
 :func:`install` puts a finder for them first on ``sys.meta_path``: an import of one of them
 then asks the file system nothing, where the path finder asks it about every folder and
 file on the way, and reads no file of its own. Each module keeps the ``__file__`` and
