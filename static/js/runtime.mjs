@@ -34,6 +34,9 @@ import { LATER_AT_ONCE as NEEDS_LATER, RUNTIME } from "../vendor/build.mjs";
 const snapshots = () => import("./snapshot-store.mjs");
 const phases = () => import("./phase.mjs");
 const progress = () => import("./progress.mjs");
+// The loading screen's steps, once imported: saying one never waits for import() to answer
+// (in a task of its own, behind the backlog of the page's tasks after Python's start).
+let steps = null;
 const rehearsal = () => import("./warm-up.mjs");
 
 export { version };
@@ -429,10 +432,10 @@ function startTable(pyodide) {
 
 async function started(mode, pyodide) {
   measure("python-start", "manni:python-starts", "runtime-started");
+  steps?.step("table");
   await withGame(pyodide);
   if (laterAtOnce()) await writeLater(pyodide);
   measure("game", "manni:runtime-started", "game-ready");
-  (await progress()).step("table");
   root.dataset.boot = mode;
   afterBoot(mode);
   await parsed;
@@ -483,6 +486,7 @@ async function boot() {
       await Promise.race([gameAsked, new Promise((resolve) => setTimeout(resolve, ASK_WAIT_MS))]);
     },
   };
+  progress().then((module) => { steps = module; }, () => {});
   const snapshot = await openSnapshot();
   if (snapshot) {
     session((s) => s.setItem(ATTEMPT, RUNTIME));

@@ -173,11 +173,23 @@ def test_python_error_during_boot_shows_error(page, base_url, monitor):
         monitor.assert_clean(page)
 
 
+# Every text the loading message shows, with the table's phase at that moment.
+SAID = """window.manniSaid = [];
+new MutationObserver(() => {
+  const message = document.getElementById("boot-message");
+  const text = message && message.textContent;
+  const last = window.manniSaid[window.manniSaid.length - 1];
+  if (text && (!last || last[0] !== text))
+    window.manniSaid.push([text, document.getElementById("table").dataset.phase]);
+}).observe(document, { subtree: true, childList: true, characterData: true });"""
+
+
 def test_loading_screen_shows_steps_bytes_and_how_to_play(page, base_url, monitor, boot):
     # Hold the wasm back: the page must show the download step with the bytes so far,
     # a progress bar between empty and full, and the "How to play" card.
     held = []
     page.route(re.compile(r".*pyodide\.asm\.wasm$"), lambda route: held.append(route))
+    page.add_init_script(SAID)
     page.goto(f"{base_url}/index.html")
     expect(page.locator("#boot-message")).to_have_text("Downloading Python…")
     expect(page.locator("#boot-detail")).to_have_text(re.compile(r"^\d+\.\d of \d+\.\d MB$"))
@@ -190,6 +202,12 @@ def test_loading_screen_shows_steps_bytes_and_how_to_play(page, base_url, monito
         route.continue_()
     phase = boot(page)
     assert phase not in ("loading", "error")
+    said = [text for text, phase in page.evaluate("() => window.manniSaid") if phase == "loading"]
+    # In order, ending with the table's; "Starting Python…" shows only if the page's thread
+    # was free between the last download and Python's start.
+    steps = ["Downloading Python…", "Starting Python…", "Setting up the table…"]
+    seen = [text for text in said if text in steps]
+    assert seen == sorted(seen, key=steps.index) and seen[-1] == steps[-1], said
     expect(page.locator(".boot-howto")).to_be_hidden()
     expect(page.locator("#boot-progress")).to_be_hidden()
     monitor.assert_clean(page)
