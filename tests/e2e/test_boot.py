@@ -202,7 +202,7 @@ def test_loading_screen_shows_steps_bytes_and_how_to_play(page, base_url, monito
         route.continue_()
     phase = boot(page)
     assert phase not in ("loading", "error")
-    said = [text for text, phase in page.evaluate("() => window.manniSaid") if phase == "loading"]
+    said = [text for text, at in page.evaluate("() => window.manniSaid") if at == "loading"]
     # In order, ending with the table's; "Starting Python…" shows only if the page's thread
     # was free between the last download and Python's start.
     steps = ["Downloading Python…", "Starting Python…", "Setting up the table…"]
