@@ -200,12 +200,15 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 
 class GzipServer:
+    def __init__(self, handler: type[_GzipHandler] = _GzipHandler):
+        self.handler = handler
+
     def __enter__(self):
         # Compressed before the first run, which would otherwise wait for it.
         for f in [ROOT / "index.html", *(ROOT / "static").rglob("*")]:
             if f.is_file() and f.suffix in GZIP_SUFFIXES:
                 _GzipHandler.entry(f)
-        self.httpd = _Server(("127.0.0.1", 0), _GzipHandler)
+        self.httpd = _Server(("127.0.0.1", 0), self.handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
         return self
