@@ -33,12 +33,9 @@ from urllib.parse import urlsplit
 
 import bench_boot
 from bench_boot import PHONE_CPU, PHONE_NET, ROOT
+from bench_boot import RUNTIME_FILES as RUNTIME
 from browser import check_vendored, launch_args
 
-# What loadPyodide() and runtime.mjs's own imports fetch (index.html preloads them).
-RUNTIME = ("static/vendor/pyodide/pyodide.mjs", "static/vendor/build.mjs",
-           "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip",
-           "static/vendor/pyodide/pyodide-lock.json", "static/vendor/pyodide/pyodide.asm.mjs")
 RUNTIME_MJS = "static/js/runtime.mjs"
 BOOT_JS = "static/vendor/boot.js"
 STYLESHEET = re.compile(r'[ \t]*<link rel="stylesheet"[^>]*>\n')

@@ -49,9 +49,7 @@ def test_every_preloaded_file_exists():
 # What the runtime's start waits for, in the order it needs it: runtime.mjs's own imports,
 # then what loadPyodide() fetches. Over HTTP/1.1 (six connections a host) whatever comes
 # before these in index.html is fetched first.
-RUNTIME_FIRST = ["static/vendor/pyodide/pyodide.mjs", "static/vendor/build.mjs",
-                 "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip",
-                 "static/vendor/pyodide/pyodide-lock.json", "static/vendor/pyodide/pyodide.asm.mjs"]
+RUNTIME_FIRST = list(_bench_boot.RUNTIME_FILES)
 
 
 def test_the_runtimes_files_are_asked_for_first():
