@@ -36,6 +36,7 @@ Needs: npm ci && python3 scripts/vendor.py, and playwright (requirements-dev.txt
 from __future__ import annotations
 
 import argparse
+import contextlib
 import email.utils
 import gzip
 import http.server
@@ -238,31 +239,39 @@ def measure(page, url: str) -> dict:
     return m
 
 
-def visit_twice(p, url: str, app: bool, phone: bool,
-                again: bool = True) -> tuple[dict, dict | None]:
+@contextlib.contextmanager
+def fresh_page(p, phone: bool, init_script: str | None = None):
+    """A page in a persistent context on a fresh profile: empty cache, but a disk cache like
+    a real browser's (an incognito context's memory cache would not keep the wasm);
+    throttled phone-class if `phone`. Closed on leaving."""
     with tempfile.TemporaryDirectory(prefix="manni-bench-") as profile:
-        # A persistent context on a fresh profile: empty cache, but a disk cache like a
-        # real browser's (an incognito context's memory cache would not keep the wasm).
         ctx = p.chromium.launch_persistent_context(
             profile, **launch_args(), viewport={"width": 360, "height": 740})
         try:
-            ctx.add_init_script(PHASE_PROBE)
+            if init_script:
+                ctx.add_init_script(init_script)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             if phone:
                 cdp = ctx.new_cdp_session(page)
                 cdp.send("Network.enable")
                 cdp.send("Network.emulateNetworkConditions", PHONE_NET)
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU})
-            first = measure(page, url)
-            if not again:
-                return first, None
-            if app:
-                page.wait_for_function(WAIT_APP_STORED, timeout=TIMEOUT_MS)
-            back = measure(page, url)
-            if app and back["boot"] != "snapshot":
-                print(f"warning: the app's return visit booted {back['boot']!r}", file=sys.stderr)
+            yield page
         finally:
             ctx.close()
+
+
+def visit_twice(p, url: str, app: bool, phone: bool,
+                again: bool = True) -> tuple[dict, dict | None]:
+    with fresh_page(p, phone, PHASE_PROBE) as page:
+        first = measure(page, url)
+        if not again:
+            return first, None
+        if app:
+            page.wait_for_function(WAIT_APP_STORED, timeout=TIMEOUT_MS)
+        back = measure(page, url)
+        if app and back["boot"] != "snapshot":
+            print(f"warning: the app's return visit booted {back['boot']!r}", file=sys.stderr)
     return first, back
 
 

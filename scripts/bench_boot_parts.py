@@ -28,13 +28,12 @@ import gzip
 import re
 import statistics
 import sys
-import tempfile
 from urllib.parse import urlsplit
 
 import bench_boot
-from bench_boot import PHONE_CPU, PHONE_NET, ROOT
+from bench_boot import PHONE_CPU, ROOT
 from bench_boot import RUNTIME_FILES as RUNTIME
-from browser import check_vendored, launch_args
+from browser import check_vendored
 
 RUNTIME_MJS = "static/js/runtime.mjs"
 BOOT_JS = "static/vendor/boot.js"
@@ -106,20 +105,9 @@ class _PartsHandler(bench_boot._GzipHandler):
 
 
 def visit(p, url: str, phone: bool) -> tuple[float, float]:
-    with tempfile.TemporaryDirectory(prefix="manni-bench-") as profile:
-        ctx = p.chromium.launch_persistent_context(
-            profile, **launch_args(), viewport={"width": 360, "height": 740})
-        try:
-            page = ctx.pages[0] if ctx.pages else ctx.new_page()
-            if phone:
-                cdp = ctx.new_cdp_session(page)
-                cdp.send("Network.enable")
-                cdp.send("Network.emulateNetworkConditions", PHONE_NET)
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU})
-            page.goto(url)
-            ran, starts = page.wait_for_function(MARKS, timeout=TIMEOUT_MS).json_value()
-        finally:
-            ctx.close()
+    with bench_boot.fresh_page(p, phone) as page:
+        page.goto(url)
+        ran, starts = page.wait_for_function(MARKS, timeout=TIMEOUT_MS).json_value()
     return ran, starts
 
 
