@@ -46,7 +46,7 @@ class Bundle:
         file = self.modules.get(name)
         if file is None:
             return None
-        package = file.endswith("/__init__.pyc")
+        package = self.is_package(name)
         origin = os.path.join(self.root, file)
         spec = ModuleSpec(name, self, origin=origin, is_package=package)  # type: ignore[arg-type]
         if package:
