@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from urllib.parse import quote, unquote, urlsplit
 
@@ -18,6 +19,8 @@ from .protocol import ID_RE, ProtocolError
 
 PEER_PREFIX = "manni-"  # the host's PeerJS id is this + the table id
 MAX_PARAM = 512
+# What a URL may hold as written (RFC 3986): anything else a browser would rewrite first.
+URL_CHARS = re.compile(r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+")
 
 
 def new_id() -> str:
@@ -56,7 +59,8 @@ class Connection:
         if self.signal:
             u = urlsplit(self.signal)
             secure = u.scheme in ("https", "wss")
-            opts.update(host=u.hostname, port=u.port or (443 if secure else 80),
+            host = f"[{u.hostname}]" if ":" in u.hostname else u.hostname  # PeerJS puts it in a URL
+            opts.update(host=host, port=u.port or (443 if secure else 80),
                         path=u.path or "/", secure=secure)
         if self.ice:
             opts["config"] = {"iceServers": ice_servers(self.ice)}
@@ -77,6 +81,9 @@ def parse_signal(value: str) -> str:
     value = value.strip()
     if not value:
         return ""
+    if not URL_CHARS.fullmatch(value):
+        raise ProtocolError(f"the signaling server's URL holds characters a URL may not: {value!r}",
+                            "signal")
     u = urlsplit(value)
     try:
         port = u.port

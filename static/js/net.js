@@ -138,6 +138,7 @@
     arrival: null,      // guest: {table, token, name} of the "arriving" hello sent early
     stopped: false,
     load: load,
+    peerOptions: peerOptions,  // arrive()'s reading of a link (tests/e2e/test_net_links.py)
 
     host: function (peerId, options, on) {
       var tries = 0;
@@ -219,10 +220,17 @@
   // them); null if they are not valid (Python then says so).
   function peerOptions(signal, ice) {
     var o = { debug: 0 };
+    signal = signal.trim();
     if (signal) {
       var u;
+      // "scheme://host" in the characters a URL may hold as written: a browser would also read
+      // "http:host", "http:///host" or a backslash, which Python refuses
+      if (!/^[a-z][a-z0-9+.-]*:\/\/[^/?#]/i.test(signal)
+          || !/^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/.test(signal)) return null;
       try { u = new URL(signal); } catch (e) { return null; }
-      if (!/^(https?|wss?):$/.test(u.protocol) || u.search || u.hash || u.username) return null;
+      if (!/^(https?|wss?):$/.test(u.protocol) || u.search || u.hash || u.username || u.password) {
+        return null;
+      }
       var secure = u.protocol === "https:" || u.protocol === "wss:";
       o.host = u.hostname;
       o.port = Number(u.port) || (secure ? 443 : 80);

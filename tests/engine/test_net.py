@@ -230,7 +230,8 @@ def test_ids_links_and_settings():
     assert is_id(a) and a != b and len(a) == 32 and host_peer_id(a) == "manni-" + a
     assert parse_signal("http://127.0.0.1:9000") == "http://127.0.0.1:9000/"
     assert parse_signal("wss://peer.example.org/x") == "https://peer.example.org/x/"
-    for bad in ("ftp://x/", "javascript:alert(1)", "http://", "http://a:b@c/", "http://h:99999/"):
+    for bad in ("ftp://x/", "javascript:alert(1)", "http://", "http://a:b@c/", "http://h:99999/",
+                "http://h/a b", "http://h/a\\b", "https://\u00e4.example/"):
         with pytest.raises(P.ProtocolError):
             parse_signal(bad)
     assert ice_servers("none") == []
@@ -245,6 +246,9 @@ def test_ids_links_and_settings():
     assert parse_connection(query(url.split("?")[1])) == conn
     assert invite_url("https://x.example/", TABLE, Connection()) == f"https://x.example/?table={TABLE}"
     assert Connection().peer_options() == {"debug": 0}
+    # PeerJS writes the host into its URLs: an IPv6 address keeps its brackets
+    assert Connection(parse_signal("http://[::1]:9000")).peer_options() == {
+        "debug": 0, "host": "[::1]", "port": 9000, "path": "/", "secure": False}
 
 
 # -- the UI side (pure) -----------------------------------------------------------------------
