@@ -59,7 +59,8 @@ class Connection:
         if self.signal:
             u = urlsplit(self.signal)
             secure = u.scheme in ("https", "wss")
-            host = f"[{u.hostname}]" if ":" in u.hostname else u.hostname  # PeerJS puts it in a URL
+            host = u.hostname or ""
+            host = f"[{host}]" if ":" in host else host  # PeerJS writes it into a URL
             opts.update(host=host, port=u.port or (443 if secure else 80),
                         path=u.path or "/", secure=secure)
         if self.ice:
