@@ -64,8 +64,22 @@ def reload_offline_and_play(page, context) -> None:
 
 
 def test_manifest_is_valid_and_its_icons_exist(page, base_url):
-    page.goto(f"{base_url}/index.html", wait_until="domcontentloaded")
+    boot(page, f"{base_url}/index.html")
+    # in the document once the table is playable, not before: the browser reads the manifest
+    # and fetches its icons then, not while Python starts
+    page.wait_for_selector("link[rel=manifest]", state="attached")
+    asked = page.evaluate("""() => {
+      const playable = performance.getEntriesByName('manni:playable')[0].startTime;
+      return performance.getEntriesByType('resource')
+        .filter(e => /manifest\\.webmanifest|\\/icons\\//.test(e.name))
+        .map(e => [e.name.split('/').pop(), e.startTime > playable]);
+    }""")
+    assert asked and all(after for _, after in asked), asked
+    assert page.locator("link[rel=icon]").count() == 1  # the blank one is gone
     href = page.eval_on_selector("link[rel=manifest]", "l => l.href")
+    # Chromium has taken the manifest added by script, and finds nothing wrong with it
+    seen = page.context.new_cdp_session(page).send("Page.getAppManifest")
+    assert seen["url"] == href and not seen["errors"], seen
     manifest = page.request.get(href).json()
     assert manifest["name"].startswith("Manni") and manifest["short_name"] == "Manni"
     assert manifest["display"] == "standalone"
