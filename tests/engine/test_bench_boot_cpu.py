@@ -1,0 +1,38 @@
+"""scripts/bench_boot_cpu.py's reading of /proc: process kinds and per-thread CPU time."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+spec = importlib.util.spec_from_file_location("bench_boot_cpu", ROOT / "scripts" / "bench_boot_cpu.py")
+cpu = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(cpu)
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="Linux's /proc only")
+
+
+def test_chromium_process_kinds():
+    assert cpu.kind("/usr/lib/chromium/chromium --user-data-dir=/tmp/x about:blank") == "browser"
+    assert cpu.kind("/usr/lib/chromium/chromium --type=renderer --lang=en") == "renderer"
+    assert cpu.kind("chromium --type=utility --utility-sub-type=network.mojom.NetworkService"
+                    " --lang=en") == "utility:NetworkService"
+
+
+def test_this_process_and_its_threads_cpu_time_is_read():
+    pids = cpu.watched("/no/such/profile")
+    assert pids[os.getpid()] == "this script"
+    before = cpu.cpu_times(pids)
+    end = time.process_time() + 0.1
+    while time.process_time() < end:  # 0.1 s of CPU on this thread
+        pass
+    after = cpu.cpu_times(pids)
+    key = (os.getpid(), os.getpid())  # the main thread's id is the process's
+    assert after[key][0] == "this script"
+    assert after[key][2] - before[key][2] >= 0.05
