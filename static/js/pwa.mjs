@@ -1,6 +1,6 @@
-// Offline play and "Add to Home Screen": once the table is playable, puts the manifest and
-// the icons in the document (index.html's <template id="installable">), and registers the
-// service worker (/sw.js, written by scripts/vendor.py) once the page is idle; offers a new
+// Offline play and "Add to Home Screen": once the table is playable and the page idle, puts
+// the manifest and the icons in the document (index.html's <template id="installable">) and
+// registers the service worker (/sw.js, written by scripts/vendor.py); offers a new
 // deploy as "A new version is ready — reload". The new version takes over only when the
 // player says so, and the page reloads at once, so no page ever mixes two builds. The
 // saved match (localStorage) is not touched by any of this.
