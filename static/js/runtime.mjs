@@ -22,8 +22,9 @@
 // runtime's own downloads), and its files written into Python's working directory; the
 // rest (manni-later.zip) once the table is playable, before PyScript gets the runtime.
 //
-// What happened is shown on <html>: data-boot="snapshot" | "plain" (how Python started)
-// and data-snapshot="saved" | "failed" (the background snapshot after a plain boot).
+// What happened is shown on <html>: data-boot="snapshot" | "plain" (how Python started),
+// data-wasm (how the wasm was compiled, below) and data-snapshot="saved" | "failed" (the
+// background snapshot after a plain boot).
 // Each step of the start-up is a performance measure named "manni:<step>" (see
 // docs/performance.md, "Start-up"; static/main.py adds PyScript's start-up's).
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
@@ -43,6 +44,7 @@ export { version };
 
 // PyScript passes the folder of *this* module as indexURL: point it at the runtime.
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
 export const SNAPSHOT_KEY = `snapshot-${RUNTIME}`;
 // Set in sessionStorage while a page runs from the snapshot: from before the restore
 // until the page is left normally (pagehide, once the table was reached). Still there on
@@ -466,6 +468,53 @@ let fromSnapshot = false;  // the start Pyodide is making now
 // service worker serves (a snapshot holds every file already).
 const laterAtOnce = () => LATER_AT_ONCE || (CACHED && !fromSnapshot);
 
+// Pyodide fetches the wasm as loadPyodide starts but hands the answer to
+// WebAssembly.instantiateStreaming only once pyodide.asm.mjs has arrived and run. This
+// thread reads the wasm's body, and what the preload cannot hold waits for whoever takes it:
+// on a fast link the download stalls until then. So for one call each, fetch() and
+// instantiateStreaming() are wrapped here: the wasm's answer is compiled as it arrives, and
+// Pyodide's instantiation uses that module (or, if it did not compile, fetches and
+// instantiates as Pyodide would). <html data-wasm> says which: "early" | "again".
+function loadRuntimeCompilingEarly(options) {
+  const nativeFetch = self.fetch;
+  const nativeInstantiate = WebAssembly.instantiateStreaming;
+  if (typeof WebAssembly.compileStreaming !== "function" || typeof nativeFetch !== "function") {
+    return loadRuntime(options);
+  }
+  let answer = null;
+  let compiled = null;
+  const wrappedFetch = function (input, init) {
+    const response = nativeFetch.call(this, input, init);
+    if (String(input instanceof Request ? input.url : input) === WASM_URL) {
+      self.fetch = nativeFetch;
+      answer = response;
+      compiled = WebAssembly.compileStreaming(response);
+      compiled.catch(() => {});  // answered below
+    }
+    return response;
+  };
+  const wrappedInstantiate = function (source, imports) {
+    if (source !== answer) return nativeInstantiate.call(this, source, imports);
+    WebAssembly.instantiateStreaming = nativeInstantiate;
+    return compiled.then((module) => {
+      root.dataset.wasm = "early";
+      return WebAssembly.instantiate(module, imports).then((instance) => ({ module, instance }));
+    }, () => {
+      root.dataset.wasm = "again";
+      answer.then((r) => r.body && !r.body.locked && r.body.cancel(), () => {}).catch(() => {});
+      return nativeInstantiate.call(WebAssembly, nativeFetch(WASM_URL), imports);
+    });
+  };
+  self.fetch = wrappedFetch;
+  WebAssembly.instantiateStreaming = wrappedInstantiate;
+  return loadRuntime(options).finally(() => {
+    if (self.fetch === wrappedFetch) self.fetch = nativeFetch;
+    if (WebAssembly.instantiateStreaming === wrappedInstantiate) {
+      WebAssembly.instantiateStreaming = nativeInstantiate;
+    }
+  });
+}
+
 async function boot() {
   const config = {
     indexURL: INDEX_URL,
@@ -493,7 +542,7 @@ async function boot() {
     let pyodide = null;
     fromSnapshot = true;
     try {
-      pyodide = await loadRuntime({ ...config, _loadSnapshot: snapshot.bytes });
+      pyodide = await loadRuntimeCompilingEarly({ ...config, _loadSnapshot: snapshot.bytes });
     } catch (err) {
       console.warn("Manni: the saved start-up snapshot did not load; starting normally.", err);
       session((s) => s.removeItem(ATTEMPT));
@@ -508,7 +557,7 @@ async function boot() {
   // A plain start leaves the page's thread idle for seconds while the wasm downloads:
   // the table's first layout is rehearsed then (static/js/warm-up.mjs).
   rehearsal().then(({ warmUp }) => warmUp(() => pythonStarts), () => {});
-  return started("plain", await loadRuntime(config));
+  return started("plain", await loadRuntimeCompilingEarly(config));
 }
 
 // Started as soon as this module runs (index.html loads it early, as an async module), as

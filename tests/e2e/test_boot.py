@@ -77,7 +77,13 @@ def test_page_boots_offline_without_errors(page, base_url, monitor, boot):
     expect(page.locator("#boot-status")).to_be_hidden()
     monitor.assert_clean(page)
     urls = monitor.requests
-    assert any(u.endswith("/static/vendor/pyodide/pyodide.asm.wasm") for u in urls)
+    # Fetched once (the preload, taken by Pyodide's own request) and compiled as it came,
+    # from that request; the wrapped fetch() and instantiateStreaming() are the browser's again.
+    assert [u for u in urls if u.endswith("/pyodide.asm.wasm")] == [
+        f"{base_url}/static/vendor/pyodide/pyodide.asm.wasm"]
+    expect(page.locator("html")).to_have_attribute("data-wasm", "early")
+    assert page.evaluate("""() => [fetch, WebAssembly.instantiateStreaming]
+        .every((f) => String(f).includes("[native code]"))""")
     assert any(u.endswith("/static/manni.zip") for u in urls)
     unused = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
     assert not [u for u in urls if any(f"/pyscript/{name}-" in u for name in unused)]
@@ -104,6 +110,18 @@ def _local_file(url: str) -> Path:
 def _gzip_size(f: Path) -> int:
     raw = f.read_bytes()
     return len(gzip.compress(raw, 6)) if f.suffix in GZIP_SUFFIXES else len(raw)
+
+
+def test_a_wasm_that_did_not_compile_as_it_came_is_fetched_again(page, base_url, monitor, boot):
+    # The early compile fails (as it would in a browser that rejects the answer): Pyodide's
+    # instantiation fetches the wasm again and the page starts as before.
+    page.add_init_script("""WebAssembly.compileStreaming = (source) =>
+        Promise.resolve(source).then(() => { throw new TypeError("not here"); });""")
+    page.goto(f"{base_url}/index.html")
+    assert boot(page) not in ("loading", "error")
+    expect(page.locator("html")).to_have_attribute("data-wasm", "again")
+    assert len([u for u in monitor.requests if u.endswith("/pyodide.asm.wasm")]) == 2
+    monitor.assert_clean(page)
 
 
 def test_runtime_failure_shows_error(page, base_url):

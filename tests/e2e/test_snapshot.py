@@ -66,6 +66,7 @@ def play_a_card(page) -> None:
 def test_second_visit_restores_from_snapshot(page, base_url, monitor):
     first_visit_makes_snapshot(page, f"{base_url}/index.html")
     assert reload_to_table(page) == "snapshot"
+    assert html_data(page)["wasm"] == "early"  # compiled as it came on the snapshot's start too
     play_a_card(page)  # the game, bots included, runs in the restored runtime
     play_a_card(page)
     monitor.assert_clean(page)
