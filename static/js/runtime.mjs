@@ -476,11 +476,9 @@ const laterAtOnce = () => LATER_AT_ONCE || (CACHED && !fromSnapshot);
 // Pyodide's instantiation uses that module (or, if it did not compile, fetches and
 // instantiates as Pyodide would). <html data-wasm> says which: "early" | "again".
 function loadRuntimeCompilingEarly(options) {
+  if (typeof WebAssembly.compileStreaming !== "function") return loadRuntime(options);
   const nativeFetch = self.fetch;
   const nativeInstantiate = WebAssembly.instantiateStreaming;
-  if (typeof WebAssembly.compileStreaming !== "function" || typeof nativeFetch !== "function") {
-    return loadRuntime(options);
-  }
   let answer = null;
   let compiled = null;
   const wrappedFetch = function (input, init) {
@@ -501,7 +499,7 @@ function loadRuntimeCompilingEarly(options) {
       return WebAssembly.instantiate(module, imports).then((instance) => ({ module, instance }));
     }, () => {
       root.dataset.wasm = "again";
-      answer.then((r) => r.body && !r.body.locked && r.body.cancel(), () => {}).catch(() => {});
+      answer.then((r) => r.body?.locked || r.body?.cancel()).catch(() => {});  // not read: let it go
       return nativeInstantiate.call(WebAssembly, nativeFetch(WASM_URL), imports);
     });
   };
