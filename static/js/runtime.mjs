@@ -473,8 +473,10 @@ const laterAtOnce = () => LATER_AT_ONCE || (CACHED && !fromSnapshot);
 // thread reads the wasm's body, and what the preload cannot hold waits for whoever takes it:
 // on a fast link the download stalls until then. So for one call each, fetch() and
 // instantiateStreaming() are wrapped here: the wasm's answer is compiled as it arrives, and
-// Pyodide's instantiation uses that module (or, if it did not compile, fetches and
-// instantiates as Pyodide would). <html data-wasm> says which: "early" | "again".
+// Pyodide's instantiation uses that module. If it did not compile, Pyodide's instantiation
+// goes on as it would have: from the same answer if the compile left it unread (cancelling
+// it would fail the preload, which the loading screen reports), else from a second fetch.
+// <html data-wasm> says which: "early" | "again".
 function loadRuntimeCompilingEarly(options) {
   if (typeof WebAssembly.compileStreaming !== "function") return loadRuntime(options);
   const nativeFetch = self.fetch;
@@ -499,8 +501,8 @@ function loadRuntimeCompilingEarly(options) {
       return WebAssembly.instantiate(module, imports).then((instance) => ({ module, instance }));
     }, () => {
       root.dataset.wasm = "again";
-      answer.then((r) => r.body?.locked || r.body?.cancel()).catch(() => {});  // not read: let it go
-      return nativeInstantiate.call(WebAssembly, nativeFetch(WASM_URL), imports);
+      return answer.then((r) => nativeInstantiate.call(
+        WebAssembly, r.bodyUsed ? nativeFetch(WASM_URL) : r, imports));
     });
   };
   self.fetch = wrappedFetch;
