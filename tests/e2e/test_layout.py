@@ -1,4 +1,5 @@
-"""Layout at phone portrait, phone landscape and desktop: no horizontal scroll, 44 px targets.
+"""Layout at phone portrait, phone landscape and desktop: no horizontal scroll, 44 px targets,
+your hand in the window without scrolling (a laptop's, a phone's on its side).
 
 One page for the module; the viewport is resized between checks. Screenshots of each size
 go to artifacts/ (gitignored) for a human to look at.
@@ -9,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from manni_page import PageMonitor, boot, let_cards_land, start_match, step
+from manni_page import (PageMonitor, boot, classic_first_to_choose, hand_codes, let_cards_land,
+                        start_match, step, wait_settled)
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 SIZES = [(360, 740), (740, 360), (1280, 800)]
@@ -57,3 +59,63 @@ def test_play_and_result_layouts(page):
         st = step(page)
     for w, h in SIZES:
         check(page, w, h, "deal-over")
+
+
+# A laptop's common windows and a phone on its side: your hand whole in the window, on
+# every step of a deal where you act, whatever the felt holds.
+IN_WINDOW = [(1366, 768), (1280, 800), (1440, 900), (740, 360)]
+HAND_BELOW = """() => Math.max(...[...document.querySelectorAll('#hand [data-card]')]
+  .map(c => c.getBoundingClientRect().bottom)) - innerHeight"""
+
+
+def hand_in_window(page, what: str) -> None:
+    for w, h in IN_WINDOW:
+        page.set_viewport_size({"width": w, "height": h})
+        let_cards_land(page)
+        page.evaluate("scrollTo(0, 0)")
+        below = page.evaluate(HAND_BELOW)
+        assert below <= 0, f"{what} at {w}x{h}: your hand ends {below:.0f}px below the window"
+
+
+@pytest.mark.parametrize("variant", ["classic", "laugavatn"])
+def test_your_hand_stays_in_the_window(browser, base_url, variant):
+    """Classic's Manni choice; Laugavatnsmanni's 16 cards (20 while laying away) beside the
+    contracts to declare or overcall, the lists and the trick."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    monitor = PageMonitor(context)
+    page = context.new_page()
+    if variant == "classic":  # a deal where you choose first about the Manni
+        boot(page, f"{base_url}/index.html?rules=classic&seed={classic_first_to_choose().seed}")
+    else:
+        boot(page, f"{base_url}/index.html")
+        page.click("[data-action=menu]")
+        page.select_option("#opt-variant", variant)
+        page.select_option("#opt-exchange", "pickup")
+        page.check("#opt-overcalls")
+        page.select_option("#opt-speed", "fastest")
+        page.click("[data-action=start-match]")
+    st = wait_settled(page)
+    checked = set()
+    while st["phase"] in ("exchange", "play"):
+        n, stage = int(st["actions"]), st.get("stage") or st["phase"]
+        if st["phase"] == "play" and len(checked) > 1 and "play" in checked:
+            break
+        hand_in_window(page, f"{variant}, {stage}")
+        checked.add(stage)
+        page.set_viewport_size({"width": 1366, "height": 768})
+        if stage in ("declare", "overcall"):
+            page.locator(".declare-panel .choice").first.click()
+        elif stage == "pickup":
+            page.click("[data-action=take-manni]")
+        elif stage == "lay_away":
+            for code in hand_codes(page)[:4]:
+                page.click(f'#hand button[data-card="{code}"]')
+            page.click("[data-action=confirm-discard]")
+        elif st["phase"] == "exchange":
+            page.click("[data-action=keep-hand]")
+        else:
+            page.locator("#hand button[data-card].playable").first.click()
+        st = wait_settled(page, n + 1)
+    assert "play" in checked and len(checked) > 1, checked
+    monitor.assert_clean(page)
+    context.close()

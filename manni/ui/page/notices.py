@@ -9,6 +9,7 @@ from .feature import Feature
 
 NOTICE_SECONDS = 5
 INFO_SECONDS = 3.5     # an information notice goes by itself, sooner
+FOLDED_TRICK_PX = 96   # an empty trick shorter than this is folded away (the exchange)
 
 
 class Notices(Feature):
@@ -37,7 +38,8 @@ class Notices(Feature):
 
     def place(self, event=None) -> None:
         """Put an info or hint notice over the trick, as wide and as tall as it at most, so
-        it never covers the contract or your hand; others keep the stylesheet's place."""
+        it never covers the contract or your hand (while the empty trick is folded away, the
+        felt below where it begins); others keep the stylesheet's place."""
         el = by_id("notice")
         style = el.style
         trick = q(self.page.game_el, ".trick")
@@ -46,10 +48,13 @@ class Notices(Feature):
                 style.removeProperty(name)
             return
         box, table = trick.getBoundingClientRect(), self.page.table.getBoundingClientRect()
-        style.top = f"{box.top - table.top + box.height / 2:.0f}px"
+        height = box.height
+        if height < FOLDED_TRICK_PX:  # from where it begins to the felt's edge
+            height = max(height, q(self.page.game_el, ".felt").getBoundingClientRect().bottom - box.top)
+        style.top = f"{box.top - table.top + height / 2:.0f}px"
         style.left = f"{box.left - table.left + box.width / 2:.0f}px"
         style.maxWidth = f"{max(box.width, 160):.0f}px"
-        style.maxHeight = f"{box.height:.0f}px"
+        style.maxHeight = f"{height:.0f}px"
 
     async def _hide_later(self, seq: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
