@@ -1,5 +1,6 @@
 """Layout at phone portrait, phone landscape and desktop: no horizontal scroll, 44 px targets,
-your hand in the window without scrolling (a laptop's, a phone's on its side).
+your hand in the window without scrolling (a laptop's, a phone's on its side), a table of
+four within a phone's height on its side.
 
 One page for the module; the viewport is resized between checks. Screenshots of each size
 go to artifacts/ (gitignored) for a human to look at.
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from manni.match import Match
 from manni_page import (PageMonitor, boot, classic_first_to_choose, hand_codes, let_cards_land,
                         start_match, step, wait_settled)
 
@@ -117,5 +119,24 @@ def test_your_hand_stays_in_the_window(browser, base_url, variant):
             page.locator("#hand button[data-card].playable").first.click()
         st = wait_settled(page, n + 1)
     assert "play" in checked and len(checked) > 1, checked
+    monitor.assert_clean(page)
+    context.close()
+
+
+def test_a_table_of_four_fits_a_phone_on_its_side(browser, base_url):
+    """Manille with your partner dealing: the turned card stays at the top seat without
+    making the table taller than the window."""
+    seed = next(s for s in range(100) if Match("manille", seed=s).first_dealer == 2)
+    context = browser.new_context(viewport={"width": 740, "height": 360})
+    monitor = PageMonitor(context)
+    page = context.new_page()
+    boot(page, f"{base_url}/index.html?rules=manille&seed={seed}")
+    wait_settled(page)
+    assert page.locator(".seat.top .turned .card").count() == 1
+    for w, h in [(740, 360), (667, 375), (844, 390)]:
+        page.set_viewport_size({"width": w, "height": h})
+        let_cards_land(page)
+        tall = page.evaluate("document.documentElement.scrollHeight - innerHeight")
+        assert tall <= 0, f"the table of four at {w}x{h} is {tall}px taller than the window"
     monitor.assert_clean(page)
     context.close()
