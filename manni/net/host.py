@@ -255,9 +255,10 @@ class HostTable:
 
     def asks_first(self, seat: int, lead: tuple) -> bool:
         """Does the table wait for this seat's questions before its partner leads ``lead``
-        ((deal, trick))? For a connected guest that has not let it lead (``led``)."""
-        s = self.seats[seat]
-        return s.kind == "guest" and s.conn is not None and self.led.get(seat) != lead
+        ((deal, trick))? For a guest that has not let it lead (``led``), also while the guest's
+        page is away (its own turn would stop the table anyway), unless a bot stands in for it."""
+        return (self.seats[seat].kind == "guest" and not self.bot_plays(seat)
+                and self.led.get(seat) != lead)
 
     def disconnect(self, conn: str) -> bool:
         self._inbox.pop(conn, None)

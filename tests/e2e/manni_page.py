@@ -60,7 +60,7 @@ TAPS = """if (!window.__taps) { window.__taps = [];
 def boot(page, url: str) -> None:
     page.add_init_script(TAPS)
     page.goto(url)
-    wait_until_booted(page)
+    assert wait_until_booted(page) != "error", f"the boot failed: {page.evaluate(SHOWN)}"
 
 
 # How a test's page starts Python: plainly, or restored from the runtime's memory snapshot
@@ -85,7 +85,7 @@ def boot_as(page, url: str, mode: str) -> None:
         page.wait_for_function(SNAPSHOT_DONE, timeout=BOOT_MS)
         assert page.evaluate(SNAPSHOT_DONE) == "saved"
         page.reload()
-        wait_until_booted(page)
+        assert wait_until_booted(page) != "error", f"the boot failed: {page.evaluate(SHOWN)}"
     assert page.evaluate("() => document.documentElement.dataset.boot") == "snapshot"
 
 
@@ -98,8 +98,10 @@ def state(page) -> dict:
 
 
 # What the page shows when a wait gives up: where it stands and what it says (a hidden
-# notice keeps its last text: it is not shown).
+# notice keeps its last text: it is not shown; the loading screen's only on the error screen).
 SHOWN = """() => ({table: {...(document.getElementById('table') || {}).dataset},
+  boot: document.getElementById('table')?.dataset.phase === 'error'
+    ? ['boot-message', 'boot-detail'].map(id => document.getElementById(id)?.textContent.trim()) : null,
   notice: (n => n && !n.hidden ? n.textContent.trim() : null)(document.getElementById('notice')),
   dialogs: [...document.querySelectorAll('dialog[open]')].map(d => d.id),
   actions: [...document.querySelectorAll('[data-action]')].filter(e => e.offsetParent !== null)

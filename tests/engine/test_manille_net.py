@@ -150,7 +150,7 @@ def test_a_bot_partner_on_lead_waits_for_the_questions_of_the_host_and_of_a_gues
     assert partner_of(host.match.deal, 1) == 3
 
 
-def test_a_guest_who_is_away_or_played_by_a_bot_is_not_waited_for():
+def test_a_guest_who_is_away_is_waited_for_unless_a_bot_stands_in():
     from manni.ui import parlee
 
     host, ann = friends_table(3)
@@ -173,7 +173,9 @@ def test_a_guest_who_is_away_or_played_by_a_bot_is_not_waited_for():
     again = HostTable.from_json(host.table.to_json())  # what the host's page saves
     assert again.led == host.table.led
     host.table.disconnect("c1")
-    assert host.bot_seat() == 3  # nobody to wait for
+    assert host.bot_seat() is None  # a blink of Ann's link does not cost her the questions
+    assert host.table.set_stand_in(1, True)
+    assert host.bot_seat() == 3  # a bot plays her seat: nobody to wait for
     assert host.table.receive("c2", P.lead(1, 0), host.match).replies  # not seated: refused
 
 
