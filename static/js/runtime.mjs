@@ -560,6 +560,11 @@ async function boot() {
   return started("plain", await loadRuntimeCompilingEarly(config));
 }
 
+// Python runs without WebAssembly stack switching (JSPI), as in browsers that lack it:
+// Chromium's frame-pointer stack walks can crash the tab when they meet a switched stack
+// (docs/ui.md, "Without stack switching"). Pyodide uses it only if this is there.
+try { delete WebAssembly.Suspending; } catch { /* not deletable: Pyodide uses it */ }
+
 // Started as soon as this module runs (index.html loads it early, as an async module), as
 // a bare loadPyodide() would: the runtime and the table do not wait for PyScript, which
 // starts once the table is set up and gets the runtime when it asks for it.

@@ -33,6 +33,9 @@ for name in manni.module_code.every_module("manni"):
             pass
 `;
 
+// As on the page (runtime.mjs): the runtime without stack switching, which the snapshot keeps.
+try { delete WebAssembly.Suspending; } catch { /* not deletable: Pyodide uses it */ }
+
 let answered = false;
 function answer(message) {
   if (!answered) self.postMessage(message);

@@ -69,6 +69,16 @@ def test_the_runtimes_files_are_asked_for_first():
     assert imported == ["../vendor/pyodide/pyodide.mjs", "../vendor/build.mjs"], imported
 
 
+def test_python_runs_without_stack_switching(page, base_url, boot):
+    """Chromium has JSPI, which bare Pyodide uses; the page takes it away before Pyodide
+    loads (docs/ui.md, "Without stack switching")."""
+    page.goto(f"{base_url}/static/bare.html")
+    assert page.evaluate("'Suspending' in WebAssembly")
+    page.goto(f"{base_url}/index.html?snapshot=0")
+    assert boot(page) not in ("loading", "error")
+    assert not page.evaluate("'Suspending' in WebAssembly")
+
+
 def test_page_boots_offline_without_errors(page, base_url, monitor, boot):
     page.goto(f"{base_url}/index.html")
     expect(page.locator("#boot-message")).to_have_text(re.compile("Loading|Downloading|Starting|Setting up"))
