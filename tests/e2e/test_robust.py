@@ -192,11 +192,17 @@ def test_two_tabs_never_lose_a_move(ctx, base_url):
 
 
 # -- storage full ---------------------------------------------------------------------------
+# To the last character (the last value grown one at a time): a move adds a few characters
+# to the saved record, which must not fit.
 FILL = """() => {
   let i = 0, size = 1 << 20;
   while (size >= 16) {
     try { localStorage.setItem('junk' + i, 'x'.repeat(size)); i++; }
     catch (e) { size = size >> 1; }
+  }
+  const last = 'junk' + (i - 1);
+  for (let value = localStorage.getItem(last) + 'x'; ; value += 'x') {
+    try { localStorage.setItem(last, value); } catch (e) { break; }
   }
   return i;
 }"""
