@@ -123,10 +123,24 @@ def test_your_hand_stays_in_the_window(browser, base_url, variant):
     context.close()
 
 
+# The words of the contract's name that the page broke across lines.
+SPLIT_WORDS = """() => { const el = document.querySelector('.contract-name'), node = el.firstChild;
+  const split = []; let at = 0;
+  for (const word of node.textContent.split(/\\s+/)) {
+    at = node.textContent.indexOf(word, at);
+    const r = document.createRange(); r.setStart(node, at); r.setEnd(node, at + word.length);
+    if (new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1) split.push(word);
+    at += word.length;
+  }
+  return split; }"""
+
+
 def test_a_table_of_four_fits_a_phone_on_its_side(browser, base_url):
     """Manille with your partner dealing: the turned card stays at the top seat without
-    making the table taller than the window."""
-    seed = next(s for s in range(100) if Match("manille", seed=s).first_dealer == 2)
+    making the table taller than the window; the longest trump's name ("Trumps: diamonds")
+    breaks between words only."""
+    seed = next(s for s in range(100) if Match("manille", seed=s).first_dealer == 2
+                and Match("manille", seed=s).deal.contract.trump == 2)
     context = browser.new_context(viewport={"width": 740, "height": 360})
     monitor = PageMonitor(context)
     page = context.new_page()
@@ -138,5 +152,6 @@ def test_a_table_of_four_fits_a_phone_on_its_side(browser, base_url):
         let_cards_land(page)
         tall = page.evaluate("document.documentElement.scrollHeight - innerHeight")
         assert tall <= 0, f"the table of four at {w}x{h} is {tall}px taller than the window"
+        assert page.evaluate(SPLIT_WORDS) == [], f"a word of the contract broken at {w}x{h}"
     monitor.assert_clean(page)
     context.close()
