@@ -155,3 +155,20 @@ def test_a_table_of_four_fits_a_phone_on_its_side(browser, base_url):
         assert page.evaluate(SPLIT_WORDS) == [], f"a word of the contract broken at {w}x{h}"
     monitor.assert_clean(page)
     context.close()
+
+
+def test_the_trumps_name_breaks_between_words_on_a_phone(browser, base_url):
+    """Three seats, diamonds trumps: the name is whole on an upright phone and on its side."""
+    seed = next(s for s in range(100) if Match("hornafjordur", seed=s).deal.contract.trump == 2)
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    monitor = PageMonitor(context)
+    page = context.new_page()
+    boot(page, f"{base_url}/index.html?rules=hornafjordur&seed={seed}")
+    wait_settled(page)
+    assert page.locator(".contract-name").inner_text() == "Trumps: diamonds"
+    for w, h in [(360, 740), (667, 375), (740, 360)]:
+        page.set_viewport_size({"width": w, "height": h})
+        let_cards_land(page)
+        assert page.evaluate(SPLIT_WORDS) == [], f"a word of the contract broken at {w}x{h}"
+    monitor.assert_clean(page)
+    context.close()
