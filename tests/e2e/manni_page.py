@@ -60,6 +60,12 @@ TAPS = """if (!window.__taps) { window.__taps = [];
 def boot(page, url: str) -> None:
     page.add_init_script(TAPS)
     page.goto(url)
+    booted(page)
+
+
+def booted(page) -> None:
+    """Waits for the page's boot to end, and fails with what the loading screen says if it
+    ended on the error screen."""
     assert wait_until_booted(page) != "error", f"the boot failed: {page.evaluate(SHOWN)}"
 
 
@@ -85,7 +91,7 @@ def boot_as(page, url: str, mode: str) -> None:
         page.wait_for_function(SNAPSHOT_DONE, timeout=BOOT_MS)
         assert page.evaluate(SNAPSHOT_DONE) == "saved"
         page.reload()
-        assert wait_until_booted(page) != "error", f"the boot failed: {page.evaluate(SHOWN)}"
+        booted(page)
     assert page.evaluate("() => document.documentElement.dataset.boot") == "snapshot"
 
 

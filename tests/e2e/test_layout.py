@@ -139,8 +139,8 @@ def test_a_table_of_four_fits_a_phone_on_its_side(browser, base_url):
     """Manille with your partner dealing: the turned card stays at the top seat without
     making the table taller than the window; the longest trump's name ("Trumps: diamonds")
     breaks between words only."""
-    seed = next(s for s in range(100) if Match("manille", seed=s).first_dealer == 2
-                and Match("manille", seed=s).deal.contract.trump == 2)
+    seed = next(s for s in range(100)
+                if (m := Match("manille", seed=s)).first_dealer == 2 and m.deal.contract.trump == 2)
     context = browser.new_context(viewport={"width": 740, "height": 360})
     monitor = PageMonitor(context)
     page = context.new_page()
