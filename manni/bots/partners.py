@@ -17,7 +17,7 @@ from typing import NamedTuple
 from ..cards import SUIT_MASKS, Card, Mask, Seat
 from ..rules.base import Contract
 from ..talk import COUNT, HAS, Ask
-from .policy import NO_TRUMP, contract_info, lowbit
+from .policy import NO_TRUMP, contract_info, lowbit, lowest
 
 
 class Table(NamedTuple):
@@ -87,27 +87,31 @@ def legal_cards(hand: Mask, trick, leader: Seat, t: Table) -> Mask:
     return beat or hand
 
 
+def _opponents_best(trick, leader: Seat, t: Table) -> Card | None:
+    """The card winning the trick if the seat in turn must climb over it (the opponents hold
+    the trick in a rule set with the duty to beat), else None."""
+    if not trick or not t.climb:
+        return None
+    n = t.seats
+    w = t.contract.trick_winner(trick)
+    if t.side_of[(leader + w) % n] == t.side_of[(leader + len(trick)) % n]:
+        return None
+    return trick[w]
+
+
 def beat_duty(trick, leader: Seat, t: Table) -> Mask:
     """The cards of the suit led the seat in turn must play if it holds any (they beat the
     opponents' winning card), else 0. A seat that followed with another card held none."""
-    if not trick or not t.climb:
-        return 0
-    n = t.seats
-    w = t.contract.trick_winner(trick)
-    best = trick[w]
-    if t.side_of[(leader + w) % n] == t.side_of[(leader + len(trick)) % n]:
+    best = _opponents_best(trick, leader, t)
+    if best is None:
         return 0
     return t.above[best] if best // 13 == trick[0] // 13 else 0
 
 
 def trump_duty(trick, leader: Seat, t: Table) -> Mask:
     """The trumps a seat without the suit led would have had to play (0 if none owed)."""
-    if not trick or not t.climb or t.trump == NO_TRUMP:
-        return 0
-    n = t.seats
-    w = t.contract.trick_winner(trick)
-    best = trick[w]
-    if t.side_of[(leader + w) % n] == t.side_of[(leader + len(trick)) % n]:
+    best = None if t.trump == NO_TRUMP else _opponents_best(trick, leader, t)
+    if best is None:
         return 0
     if best // 13 == t.trump:
         return t.above[best]
@@ -214,7 +218,7 @@ def medium_partner_play(me: Seat, hand: Mask, legal: Mask, trick, leader: Seat, 
     can = beaters(legal, best, t)
     if can:
         if not opps:
-            return _cheapest(can, t) if can == legal else _weakest(can, t)
+            return _cheapest(can, t) if can == legal else lowest(can, t.power)
         for s in (lead, t.trump):
             if s == NO_TRUMP:
                 continue
@@ -222,19 +226,6 @@ def medium_partner_play(me: Seat, hand: Mask, legal: Mask, trick, leader: Seat, 
                 if can >> c & 1 and holds(c, lead, opps, others, voids, t):
                     return c
     return _cheapest(legal, t, _masters(legal, others, t) | tm)
-
-
-def _weakest(m: Mask, t: Table) -> Card:
-    """The card of m lowest in power."""
-    power = t.power
-    best, bp = -1, 999
-    while m:
-        b = m & -m
-        m ^= b
-        c = b.bit_length() - 1
-        if power[c] < bp:
-            best, bp = c, power[c]
-    return best
 
 
 def _lead(me: Seat, legal: Mask, others: Mask, voids, t: Table) -> Card:

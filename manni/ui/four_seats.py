@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..cards import SUIT_SYMBOLS, cards_of
 from ..states import MatchPhase, Phase
 from . import parlee, sheet
-from .markup import YOU, _e, card_face, sort_hand, trick_won
+from .markup import YOU, _e, card_face, role_chip, sort_hand, trick_won
 from .render import fan, hand_html, practice_tools, tools_bar, trick_pile
 from .render import status_text as base_status
 
@@ -78,10 +78,7 @@ def seat_html(v, seat: int, game, own: int | None = YOU) -> str:
     cls = ["seat", f"seat-{seat}", f"side-{side}", PLACE.get(seat, "bottom")]
     if is_turn:
         cls.append("is-turn")
-    chips = ""
-    if v.dealer == seat:
-        chips = (f'<span class="dealer-chip" role="img" title="{_e(t("seat.dealer"))}" '
-                 f'aria-label="{_e(t("seat.dealer"))}">{_e(t("seat.dealer_short"))}</span>')
+    chips = role_chip(t, "dealer") if v.dealer == seat else ""
     role = "seat.partner" if seat in v.partners else ("" if seat == YOU else "seat.opponent")
     role_html = f'<span class="seat-role">{_e(t(role))}</span>' if role else ""
     stats = f'<span>{_e(t.plural("seat.tricks", v.tricks[seat]))}</span>'

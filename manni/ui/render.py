@@ -13,7 +13,8 @@ from __future__ import annotations
 from ..cards import SUIT_SYMBOLS, cards_of
 from ..rules import get_rules
 from ..states import ExchangeKind, MatchPhase, Phase
-from .markup import YOU, _e, card_back, card_button, card_face, lists_table, sort_hand, trick_won
+from .markup import (YOU, _e, card_back, card_button, card_face, lists_table, role_chip, sort_hand,
+                     trick_won)
 from .sheet import result_panel
 
 
@@ -80,14 +81,9 @@ def seat_panel(v, seat, game) -> str:
     cls = ["seat", f"seat-{seat}"]
     if is_turn:
         cls.append("is-turn")
-    dealer = ""
-    if v.dealer == seat:
-        # role="img": a plain <span> may not carry aria-label (axe: aria-prohibited-attr)
-        dealer = (f'<span class="dealer-chip" role="img" title="{_e(t("seat.dealer"))}" '
-                  f'aria-label="{_e(t("seat.dealer"))}">{_e(t("seat.dealer_short"))}</span>')
+    dealer = role_chip(t, "dealer") if v.dealer == seat else ""
     if getattr(v.contract, "declarer", None) == seat:
-        dealer += (f'<span class="declarer-chip" role="img" title="{_e(t("seat.declarer"))}" '
-                   f'aria-label="{_e(t("seat.declarer"))}">{_e(t("seat.declarer_short"))}</span>')
+        dealer += role_chip(t, "declarer")
     stats = f'<span>{_e(t.plural("seat.tricks", v.tricks[seat]))}</span>'
     if seat != YOU:  # the fan shows the number; this says it to screen readers
         stats += f'<span class="visually-hidden">{_e(t.plural("seat.cards", v.hand_sizes[seat]))}</span>'
