@@ -6,7 +6,8 @@
 The positions are every third move (with a choice of cards) of Medium's deals, seeds 0 to
 ``deals``-1, in each rule set. Prints, per rule set, the median over repeats of the CPU time
 (``time.process_time``) per sampled world (``Knowledge.sample``) and per card played in
-``search.rollout`` with ``medium_play`` for every seat: what Hard's and Expert's searches
+``search.rollout`` with ``medium_play`` for every seat (in a partnership game such as Manille,
+``search.partner_rollout`` with ``medium_partner_play``): what Hard's and Expert's searches
 spend nearly all their time on.
 """
 
@@ -23,8 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from manni.bots import make_bot  # noqa: E402
 from manni.bots.knowledge import Knowledge  # noqa: E402
+from manni.bots.partners import medium_partner_play, partnership, table_of  # noqa: E402
 from manni.bots.policy import medium_play  # noqa: E402
-from manni.bots.search import rollout  # noqa: E402
+from manni.bots.search import partner_rollout, points_so_far, rollout  # noqa: E402
 from manni.match import Match  # noqa: E402
 from manni.rules import RULE_SETS  # noqa: E402
 from manni.states import MatchPhase, Phase  # noqa: E402
@@ -34,8 +36,9 @@ def positions(rules: str, deals: int) -> list[Knowledge]:
     views = []
     for seed in range(deals):
         m = Match(rules, seed=seed)
-        bots = [make_bot("medium", seed=s) for s in range(3)]
-        while m.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY):
+        bots = [make_bot("medium", seed=s) for s in range(m.rules.seats)]
+        deal = m.deal  # one deal (a partnership game deals the next one at once)
+        while m.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and m.deal is deal:
             v = m.view(m.turn)
             if v.phase == Phase.PLAY and v.legal & (v.legal - 1):
                 views.append(v)
@@ -46,6 +49,9 @@ def positions(rules: str, deals: int) -> list[Knowledge]:
 def measure(ks: list[Knowledge], worlds: int, repeats: int) -> tuple[float, float]:
     """(µs per sampled world, µs per card played out), medians over ``repeats``."""
     per_world, per_card = [], []
+    # a partnership game's table and points so far, made once a position as Hard makes them
+    tables = {k: (t, points_so_far(k.view, t)) for k in ks if partnership(k.rules)
+              for t in [table_of(k.rules, k.view.contract)]}
     for r in range(repeats):
         rng = random.Random(r)
         t0 = time.process_time()
@@ -53,7 +59,11 @@ def measure(ks: list[Knowledge], worlds: int, repeats: int) -> tuple[float, floa
         t1 = time.process_time()
         for k, hands in sampled:
             v = k.view
-            rollout(hands, v.leader, v.trick, v.tricks, k.voids, k.info, medium_play)
+            if k in tables:
+                t, points = tables[k]
+                partner_rollout(hands, v.leader, v.trick, points, k.voids, t, medium_partner_play)
+            else:
+                rollout(hands, v.leader, v.trick, v.tricks, k.voids, k.info, medium_play)
         t2 = time.process_time()
         cards = sum(h.bit_count() for _, hands in sampled for h in hands)
         per_world.append((t1 - t0) * 1e6 / len(sampled))
