@@ -49,9 +49,11 @@ def positions(rules: str, deals: int) -> list[Knowledge]:
 def measure(ks: list[Knowledge], worlds: int, repeats: int) -> tuple[float, float]:
     """(µs per sampled world, µs per card played out), medians over ``repeats``."""
     per_world, per_card = [], []
-    # a partnership game's table and points so far, made once a position as Hard makes them
-    tables = {k: (t, points_so_far(k.view, t)) for k in ks if partnership(k.rules)
-              for t in [table_of(k.rules, k.view.contract)]}
+    tables = {}  # a partnership game's table and points so far, made once a position as Hard does
+    for k in ks:
+        if partnership(k.rules):
+            t = table_of(k.rules, k.view.contract)
+            tables[k] = (t, points_so_far(k.view, t))
     for r in range(repeats):
         rng = random.Random(r)
         t0 = time.process_time()

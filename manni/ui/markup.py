@@ -66,10 +66,9 @@ def card_back(label: str = "") -> str:
 def role_chip(t, role: str) -> str:
     """A seat's role as a chip: "dealer" or "declarer", its letter shown, its name read out
     (role="img": a plain <span> may not carry aria-label, axe's aria-prohibited-attr)."""
-    name = _e(t("seat.dealer") if role == "dealer" else t("seat.declarer"))
-    short = t("seat.dealer_short") if role == "dealer" else t("seat.declarer_short")
+    name = _e(t(f"seat.{role}"))
     return (f'<span class="{role}-chip" role="img" title="{name}" aria-label="{name}">'
-            f'{_e(short)}</span>')
+            f'{_e(t(f"seat.{role}_short"))}</span>')
 
 
 def trick_won(t, winner: int) -> str:
