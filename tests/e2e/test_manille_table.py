@@ -277,6 +277,21 @@ FITS = """() => { const box = e => e.getBoundingClientRect();
           sheet: !!document.querySelector('.talk-bar.open .talk-sheet'),
           out: els.filter(e => !inside(box(e))).map(e => e.className)}; }"""
 
+# A gathered trick's card flying across the open sheet (in static/js/motion.mjs's layer,
+# made as it makes it if no card has flown yet): the sheet stays on top.
+UNDER_THE_SHEET = """() => { const bar = document.querySelector('.talk-bar.open');
+  let layer = document.getElementById('motion-layer');
+  if (!layer) { layer = document.createElement('div'); layer.id = 'motion-layer';
+                layer.className = 'motion-layer'; document.body.appendChild(layer); }
+  const card = document.createElement('span'); card.className = 'card back flying';
+  const r = bar.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  card.style.left = `${x - 10}px`; card.style.top = `${y - 10}px`;
+  card.style.pointerEvents = 'auto';  // hit-tested (in flight it never is), to see what is on top
+  layer.appendChild(card);
+  const top = document.elementFromPoint(x, y);
+  card.remove();
+  return bar.contains(top) ? 'under' : top === card ? 'over' : String(top && top.className); }"""
+
 
 def test_the_table_and_the_open_sheet_fit_a_phone_without_scrolling(session):
     page, monitor, base_url = session
@@ -288,6 +303,7 @@ def test_the_table_and_the_open_sheet_fit_a_phone_without_scrolling(session):
         fit = page.evaluate(FITS)
         assert fit["cards"] == 8 and fit["sheet"], fit
         assert fit["scroll"] <= 0 and not fit["out"], fit
+        assert page.evaluate(UNDER_THE_SHEET) == "under", seed
     monitor.assert_clean(page)
 
 
