@@ -1,15 +1,16 @@
 """The review of a finished deal: the deal as it really was, and your decisions next to Hard's.
 
 :func:`review_steps` replays the match from its start (rule set, options, seed, layouts and
-the action list: exactly what a record holds), so the review of a deal is the same in the
-match you played and in one resumed from its record. At each of your decisions it asks the
-Hard bot for its choice given the SeatView you had at that moment (``Match.view(seat)`` at
-that point of the replay: nothing more), with its fixed work (no time cap) and a seed derived
-from the match, the deal and the decision, so the suggestions are reproducible. Where your
-choice differs, Hard's estimate of the cost is the mean deal score, for your seat, of its
-choice minus yours over the same sampled worlds (played out with the Medium policy, as Hard
-plays them out). Cards of a run (no unseen card between them in a suit) count as the same
-choice.
+the action list, with the seat a question out of turn names: exactly what a record holds),
+so the review of a deal is the same in the match you played and in one resumed from its
+record. At each of your decisions (your turns: a question put to your partner before its
+lead is not one) it asks the Hard bot for its choice given the SeatView you had at that
+moment (``Match.view(seat)`` at that point of the replay: nothing more), with its fixed work
+(no time cap) and a seed derived from the match, the deal and the decision, so the
+suggestions are reproducible. Where your choice differs, Hard's estimate of the cost is the
+mean deal score, for your seat, of its choice minus yours over the same sampled worlds
+(played out with the Medium policy, as Hard plays them out). Cards of a run (no unseen card
+between them in a suit) count as the same choice.
 
 It is a generator (``yield`` between slices, like ``Bot.steps``) so the page never freezes;
 :func:`manni.bots.finish` runs it to its end.
@@ -85,14 +86,15 @@ def _fresh(match: Match) -> Match:
 
 def deal_actions(match: Match, index: int):
     """Replay ``match`` from its start; yields (match before the action, seat, action) for
-    every action of deal ``index`` (0-based). The match yielded is the replay itself."""
+    every action of deal ``index`` (0-based): the seat in turn, or the one a question put
+    out of turn names (as the record does). The match yielded is the replay itself."""
     m = _fresh(match)
-    for action in match.actions:
+    for action, named in zip(match.actions, match.action_seats):
         if m.deal.phase == OVER:
             if m.deal.number > index:
                 return
             m.start_next_deal()
-        seat = m.turn
+        seat = m.turn if named is None else named
         if m.deal.number == index + 1:
             yield m, seat, action
         m.apply(action, seat)
@@ -113,7 +115,7 @@ def review_steps(match: Match, index: int, seat: int = 0):
             after = tuple(d.hands)
         if d.phase != PLAY:
             exchange.append((who, action))
-        if who != seat:
+        if who != seat or who != m.turn:  # a question to a partner on lead: not your turn
             continue
         view = m.view(seat)
         bot = make_bot("hard", seed=_seed(match.seed, index, n), budget_ms=None)

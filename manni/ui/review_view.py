@@ -130,3 +130,7 @@ def review_html(review, t, deals: list[int], index: int) -> str:
 
 def busy_html(t) -> str:
     return f'<p class="review-busy" role="status" aria-busy="true">{_e(t("review.busy"))}</p>'
+
+
+def failed_html(t) -> str:
+    return f'<p class="review-failed" role="status">{_e(t("review.failed"))}</p>'

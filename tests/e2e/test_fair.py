@@ -221,6 +221,41 @@ def test_review_shows_the_whole_deal_only_after_it(session):
     monitor.assert_clean(page)
 
 
+BREAK_REVIEW = """async (broken) => {
+  const runtime = await (await import("./static/js/runtime.mjs")).loadPyodide();
+  runtime.runPython(broken ? `
+import manni.ui.game as game
+game._review_steps = game.Game.review_steps
+def _fails(self, index):
+    raise RuntimeError("a review that fails")
+game.Game.review_steps = _fails` : `
+import manni.ui.game as game
+game.Game.review_steps = game._review_steps`);
+}"""
+
+
+def test_a_review_that_fails_says_so_and_the_match_goes_on(session):
+    page, monitor = session
+    st = start_match(page, "classic", 20)
+    while st["phase"] != "deal-over":
+        st = step(page)
+    page.evaluate(BREAK_REVIEW, True)
+    try:
+        page.click("[data-action=review]")
+        expect(page.locator("#review-body .review-failed")).to_have_text(
+            "This deal could not be reviewed. Your match continues.")
+        expect(page.locator("#review-body .review-busy")).to_have_count(0)
+    finally:
+        page.evaluate(BREAK_REVIEW, False)
+    assert any("a review that fails" in e for e in monitor.console_errors), monitor.console_errors
+    monitor.console_errors.clear()  # the fault reported, as every fault of the page is
+    page.click("#review-dialog [data-action=close-dialog]")
+    n = int(state(page)["actions"])
+    page.click("[data-action=next-deal]")
+    wait_settled(page, n, 2)
+    monitor.assert_clean(page)
+
+
 # -- statistics -----------------------------------------------------------------------------
 def one_card_from_the_end(practice: bool, skip: int = 0) -> tuple[str, str]:
     """A record of a match that your next card ends, and that card's code."""

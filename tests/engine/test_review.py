@@ -2,6 +2,8 @@
 from your own SeatView, the same when the match is resumed from its record."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from manni.actions import Play
@@ -91,6 +93,40 @@ def test_deal_actions_gives_each_action_of_one_deal_with_its_seat():
     second = [(s, a) for _, s, a in deal_actions(m, 1)]
     assert [a for _, a in first + second] == m.actions
     assert all(s in (0, 1, 2) for s, _ in first + second)
+
+
+def test_a_manille_deal_with_questions_out_of_turn_is_reviewed():
+    """A question put to a partner on lead names its asker, not the seat in turn: the review
+    replays it so, and your decisions are your turns (the same from the record)."""
+    m = Match("manille", {}, seed=1)
+    rnd = random.Random(1)
+    seen, out_of_turn = [], []
+    while not m.deal_scores:  # random legal play, questions included, as any seat may ask
+        askers = [s for s in range(4) if m.view(s).asks] if rnd.random() < 0.4 else []
+        seat = rnd.choice(askers) if askers else m.turn
+        if seat != m.turn:
+            out_of_turn.append(seat)
+        elif seat == YOU:
+            seen.append(m.view(YOU))
+        m.apply(rnd.choice(m.view(seat).asks if askers else m.legal_actions()), seat)
+    assert YOU in out_of_turn and any(s != YOU for s in out_of_turn)
+    assert [s for _, s, _ in deal_actions(m, 0)] == \
+           [s if s is not None else t for s, t in zip(m.action_seats, _turns(m))]
+    r = finish(review_steps(m, 0))
+    assert [d.view for d in r.decisions] == seen
+    assert sum(isinstance(d.yours, Play) for d in r.decisions) == 8
+    again = finish(review_steps(loads(dumps(m)), 0))
+    assert [(d.yours, d.hard, d.matched, d.cost) for d in again.decisions] == \
+           [(d.yours, d.hard, d.matched, d.cost) for d in r.decisions]
+
+
+def _turns(m: Match) -> list:
+    """The seat in turn before each action of ``m``, from a replay of its record."""
+    replay, turns = Match(m.rules, m.options, m.seed, m.first_dealer, m.layouts), []
+    for action, seat in zip(m.actions, m.action_seats):
+        turns.append(replay.turn)
+        replay.apply(action, seat)
+    return turns
 
 
 def test_review_html_holds_every_card_of_the_deal_and_only_at_deal_over():

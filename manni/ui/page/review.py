@@ -53,6 +53,8 @@ class Review(Feature):
                                 lambda: seq == self.seq and g is page.game and dialog.open)
         except Exception:
             page.report(trace())
+            if seq == self.seq and dialog.open:  # said in the dialog, not left "looking"
+                by_id("review-body").innerHTML = review_view.failed_html(page.t)
             return
         if found is None or seq != self.seq or g is not page.game:
             return
