@@ -62,7 +62,8 @@ class DealReview:
 
     @property
     def cards(self) -> list[Decision]:
-        return [d for d in self.decisions if d.trick is not None]
+        """Your cards played (not a question asked before one)."""
+        return [d for d in self.decisions if isinstance(d.yours, Play)]
 
     @property
     def matched_cards(self) -> int:
