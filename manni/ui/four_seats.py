@@ -102,14 +102,14 @@ def seat_html(v, seat: int, game, own: int | None = YOU) -> str:
             f'<div class="seat-note">{_e(note)}</div>{bubbles}</section>')
 
 
-def trump_box(v, t, extra: str = "") -> str:
+def trump_box(v, t) -> str:
     talk = v.ruleset.talk is not None and v.ruleset.talk.on(v.options)
     mode = t("table.parlee") if talk else t("table.muette")
     suit = v.contract.trump
     sign = (f'<span class="contract-suit s{suit}" aria-hidden="true">{SUIT_SYMBOLS[suit]}</span>'
             if suit is not None else "")
     return (f'<div class="contract-box" data-kind="trump">'
-            f'<div class="deal-no">{_e(t("table.deal", n=v.deal_number))}</div>{extra}'
+            f'<div class="deal-no">{_e(t("table.deal", n=v.deal_number))}</div>'
             f'<div class="contract" data-contract="{_e(v.contract.name)}">{sign}'
             f'<span class="contract-name">{_e(t.contract(v.contract))}</span></div>'
             f'<div class="talk-mode" data-talk="{"on" if talk else "off"}">{_e(mode)}</div></div>')
@@ -239,7 +239,7 @@ def table_html(game) -> str:
     v, t = game.view, game.t
     seats = "".join(seat_html(v, s, game) for s in (2, 3, 1))
     return (f'<div class="felt four">{score_strip(v, t)}{seats}'
-            f'<div class="centre">{trump_box(v, t, practice_tools(game))}'
+            f'<div class="centre">{trump_box(v, t)}{practice_tools(game)}'
             f'{trick_area(v, t, game.deal_note)}</div>{parlee.sheet_html(game)}</div>'
             f'{game.tutorial.prompt_html(game) if game.tutorial is not None else ""}'
             f'{parlee.talk_log(v, t)}'

@@ -172,3 +172,53 @@ def test_the_trumps_name_breaks_between_words_on_a_phone(browser, base_url):
         assert page.evaluate(SPLIT_WORDS) == [], f"a word of the contract broken at {w}x{h}"
     monitor.assert_clean(page)
     context.close()
+
+
+CLEAR = """() => { const felt = document.querySelector('.felt.four').getBoundingClientRect();
+  const els = [...document.querySelectorAll(
+    '.felt.four .seat, .felt.four .contract-box, .felt.four .practice-tools')];
+  const out = [];
+  for (const e of els) {
+    const r = e.getBoundingClientRect();
+    if (r.left < felt.left - 0.5 || r.right > felt.right + 0.5) out.push(['outside', e.className]);
+    if (!e.matches('.seat') && e.scrollWidth > e.clientWidth + 1) out.push(['cut', e.className]);
+  }
+  for (let i = 0; i < els.length; i++) for (let j = i + 1; j < els.length; j++) {
+    const a = els[i].getBoundingClientRect(), b = els[j].getBoundingClientRect();
+    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+      out.push([els[i].className, els[j].className]);
+  }
+  return out; }"""
+
+
+def test_a_practice_table_of_four_on_an_upright_phone(browser, base_url):
+    """The practice mark and its Show-hands button sit in the corner beside your partner,
+    clear of the deal's box and the seats, down to a 320 px phone; with every hand shown the
+    seats at the sides hold their eight cards in two columns, not one."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    monitor = PageMonitor(context)
+    page = context.new_page()
+    boot(page, f"{base_url}/index.html")
+    page.click("[data-action=menu]")
+    page.set_checked("#opt-practice", True)
+    page.select_option("#opt-variant", "manille")
+    page.select_option("#opt-speed", "fastest")
+    page.click("[data-action=start-match]")
+    wait_settled(page)
+    assert page.locator(".felt.four .practice-tools [data-action=show-hands]").count() == 1
+    for w in (360, 320):
+        page.set_viewport_size({"width": w, "height": 740})
+        let_cards_land(page)
+        assert page.evaluate(CLEAR) == [], f"at {w}x740"
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.click("[data-action=show-hands]")
+    let_cards_land(page)
+    assert page.evaluate(CLEAR) == []
+    columns = page.evaluate("""() => [...document.querySelectorAll(
+        '.felt.four .seat.left .open-hand, .felt.four .seat.right .open-hand')].map(h =>
+        new Set([...h.children].map(c => Math.round(c.getBoundingClientRect().left))).size)""")
+    assert len(columns) == 2 and min(columns) >= 2, columns
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "practice-four-360x740.png"), full_page=True)
+    monitor.assert_clean(page)
+    context.close()
