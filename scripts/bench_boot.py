@@ -63,10 +63,9 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
          ".py": "text/x-python"}
 # Files whose arrival (Resource Timing responseEnd) the step table shows.
 ARRIVALS = ["pyodide.asm.wasm", "python_stdlib.zip"]  # manni.zip: a worker's, see zip-fetch
-# What runtime.mjs imports and loadPyodide() fetches, in the order the start needs them
-# (index.html preloads them in this order; tests/e2e/test_boot.py keeps it).
-RUNTIME_FILES = ("static/vendor/pyodide/pyodide.mjs", "static/vendor/build.mjs",
-                 "static/vendor/pyodide/pyodide.asm.wasm",
+# What loadPyodide() fetches, in the order the start needs them (index.html preloads them
+# in this order, after the runtime's module; tests/e2e/test_boot.py keeps it).
+RUNTIME_FILES = ("static/vendor/pyodide/pyodide.asm.wasm",
                  "static/vendor/pyodide/python_stdlib.zip",
                  "static/vendor/pyodide/pyodide-lock.json",
                  "static/vendor/pyodide/pyodide.asm.mjs")

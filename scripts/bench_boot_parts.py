@@ -35,7 +35,7 @@ from bench_boot import PHONE_CPU, ROOT
 from bench_boot import RUNTIME_FILES as RUNTIME
 from browser import check_vendored
 
-RUNTIME_MJS = "static/js/runtime.mjs"
+RUNTIME_MJS = "static/vendor/runtime.mjs"
 BOOT_JS = "static/vendor/boot.js"
 STYLESHEET = re.compile(r'[ \t]*<link rel="stylesheet"[^>]*>\n')
 PRELOAD = re.compile(r'[ \t]*<link rel="(?:module)?preload" href="\./([^"]+)"[^>]*>\n')

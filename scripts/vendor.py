@@ -41,6 +41,10 @@ Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
   static/manni-later.zip   the same for the files no first table needs (LATER_FILES),
                            PyScript's own package among them ("pyscript/__pycache__/..."),
                            fetched once the table is playable
+  static/vendor/runtime.mjs  the page's runtime module in one file: static/js/runtime.mjs
+                           with the modules it imports (static/vendor/pyodide/pyodide.mjs,
+                           static/vendor/build.mjs) put in place of its imports, so that
+                           the first script of a visit is one request, not three
   static/vendor/boot.js    static/js/boot.js after the loading/error screen's texts in
                            every language (the boot.* keys of manni/text/locale/).
   static/vendor/sample-table.mjs  TABLE: a new Classic match's table as the game draws
@@ -507,10 +511,70 @@ BUILD_MODULE = "static/vendor/build.mjs"
 # these, the globs, the runtime files and every vendored file index.html links.
 PRECACHE_FIXED = ("index.html", "pyscript.toml", "static/main.py", "static/manni.zip",
                   "static/manni-later.zip",
-                  "static/manifest.webmanifest", BUILD_MODULE, "static/vendor/pyscript/core.js")
+                  "static/manifest.webmanifest", BUILD_MODULE, "static/vendor/runtime.mjs",
+                  "static/vendor/pyscript/core.js")
 PRECACHE_GLOBS = ("static/css/*.css", "static/js/*.js", "static/js/*.mjs", "static/icons/*.png",
                   "static/vendor/locale/*.json")
 SW_TEMPLATE = "static/js/sw-template.js"
+
+
+RUNTIME_SOURCE = "static/js/runtime.mjs"
+RUNTIME_MODULE = "static/vendor/runtime.mjs"
+STATIC_IMPORT = re.compile(r'^import \{([^}]*)\} from "(\.\.?/[^"]+)";\n', re.M)
+EXPORT_LIST = re.compile(r"\bexport\s*\{([^}]*)\};?")
+EXPORT_CONST = re.compile(r"^export const (\w+)", re.M)
+SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.M)
+
+
+def module_in_place(path: Path) -> tuple[str, str]:
+    """The code of a module without its exports, run in a function of its own, and what it
+    returns: {exported name: local name}. For modules with no imports and no top-level
+    await (node --check on the whole file says so)."""
+    code = SOURCE_MAP.sub("", path.read_text(encoding="utf-8"))
+    if re.search(r"^\s*import[\s{*]", code, re.M):
+        die(f"{path.name} imports modules: it cannot be put in place")
+    names = {name: name for name in EXPORT_CONST.findall(code)}
+    code = EXPORT_CONST.sub(r"const \1", code)
+    lists = EXPORT_LIST.findall(code)
+    for names_list in lists:
+        for item in names_list.split(","):
+            local, _, public = (part.strip() for part in item.strip().partition(" as "))
+            names[public or local] = local
+    code = EXPORT_LIST.sub("", code)
+    if not names or re.search(r"\bexport\b", code):
+        die(f"the exports of {path.name} were not understood")
+    returned = ", ".join(f"{public}: {local}" for public, local in names.items())
+    return code.strip(), f"{{ {returned} }}"
+
+
+def write_runtime_module(root: Path = ROOT) -> None:
+    """RUNTIME_MODULE: RUNTIME_SOURCE with each module it imports in place of its import
+    (a `const {...} = (() => {...})()` of what it exports). RUNTIME_SOURCE names every other
+    file from static/js/ or static/vendor/ alike ("../js/...", "../vendor/..."), so the
+    same code runs from either folder."""
+    source = (root / RUNTIME_SOURCE).read_text(encoding="utf-8")
+    if re.search(r'(?:import\(|new URL\()"\./', source):
+        die(f"{RUNTIME_SOURCE} names a file from its own folder (\"./\"): name it from "
+            f"static/ (\"../js/...\"), as the bundle runs from {RUNTIME_MODULE}")
+
+    def in_place(m: re.Match) -> str:
+        target = (root / RUNTIME_SOURCE).parent / m.group(2)
+        code, returned = module_in_place(target.resolve())
+        names = ", ".join(f"{a.strip()}: {b.strip()}" if b else a.strip()
+                          for a, _, b in (n.strip().partition(" as ")
+                                          for n in m.group(1).split(",") if n.strip()))
+        return (f"// {target.resolve().relative_to(root.resolve())}\n"
+                f"const {{ {names} }} = (() => {{\n{code}\nreturn {returned};\n}})();\n")
+
+    bundle, n = STATIC_IMPORT.subn(in_place, source)
+    if n == 0 or re.search(r"^import\s", bundle, re.M):
+        die(f"{RUNTIME_SOURCE}: its imports were not all put in place")
+    out = root / RUNTIME_MODULE
+    out.write_text(f"// Written by scripts/vendor.py from {RUNTIME_SOURCE}: do not edit.\n"
+                   + bundle, encoding="utf-8")
+    check = subprocess.run(["node", "--check", str(out)], capture_output=True, text=True)
+    if check.returncode != 0:
+        die(f"{RUNTIME_MODULE} does not parse:\n{check.stderr.strip()}")
 
 
 def sha256(path: Path) -> str:
@@ -533,7 +597,7 @@ def precache_paths(root: Path) -> list[str]:
     paths |= {rel for rel in scripts if (root / rel).is_file()}  # vendored just before
     for pattern in PRECACHE_GLOBS:
         paths |= {p.relative_to(root).as_posix() for p in root.glob(pattern)}
-    paths -= {SW_TEMPLATE, BOOT_SOURCE}  # build inputs, not served as such
+    paths -= {SW_TEMPLATE, BOOT_SOURCE, RUNTIME_SOURCE}  # build inputs, not served as such
     missing = sorted(p for p in paths if not (root / p).is_file())
     if missing:
         die(f"files to precache are missing: {missing}")
@@ -553,7 +617,8 @@ def later_at_once() -> dict:
 
 
 def write_build_files(root: Path = ROOT) -> dict:
-    """Write static/vendor/build.mjs and sw.js for the site under ``root``; return the ids."""
+    """Write static/vendor/build.mjs, RUNTIME_MODULE (which holds it) and sw.js (which
+    lists both) for the site under ``root``; return the ids."""
     runtime = combined_hash(root, SNAPSHOT_INPUTS)
     downloads = {p: (root / p).stat().st_size for p in SNAPSHOT_INPUTS
                  if p.startswith("static/vendor/pyodide/")}
@@ -564,6 +629,7 @@ def write_build_files(root: Path = ROOT) -> dict:
         f"export const DOWNLOADS = {json.dumps(downloads)};\n"
         f"export const LATER_AT_ONCE = {json.dumps(later_at_once(), sort_keys=True)};\n",
         encoding="utf-8")
+    write_runtime_module(root)
     paths = precache_paths(root)
     files = {p: sha256(root / p) for p in paths}
     build = combined_hash(root, paths)

@@ -32,13 +32,13 @@ import { LATER_AT_ONCE as NEEDS_LATER, RUNTIME } from "../vendor/build.mjs";
 
 // Not on the way to the runtime's start, so not fetched before it (index.html preloads
 // them after the runtime's own files): imported where they are needed.
-const snapshots = () => import("./snapshot-store.mjs");
-const phases = () => import("./phase.mjs");
-const progress = () => import("./progress.mjs");
+const snapshots = () => import("../js/snapshot-store.mjs");
+const phases = () => import("../js/phase.mjs");
+const progress = () => import("../js/progress.mjs");
 // The loading screen's steps, once imported: saying one never waits for import() to answer
 // (in a task of its own, behind the backlog of the page's tasks after Python's start).
 let steps = null;
-const rehearsal = () => import("./warm-up.mjs");
+const rehearsal = () => import("../js/warm-up.mjs");
 
 export { version };
 
@@ -123,7 +123,7 @@ async function openSnapshot() {
 // The snapshot's bytes, read by static/js/snapshot-reader.mjs (rejects if it cannot).
 function readInWorker() {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./snapshot-reader.mjs", import.meta.url), { type: "module" });
+    const worker = new Worker(new URL("../js/snapshot-reader.mjs", import.meta.url), { type: "module" });
     worker.onmessage = ({ data }) => {
       worker.terminate();
       if (data) resolve(data);
@@ -221,7 +221,7 @@ let readerReady = false;
 const requests = new Map();  // url -> {resolve, reject, askedNow}
 const reader = (() => {
   try {
-    const worker = new Worker(new URL("./game-reader.mjs", import.meta.url), { type: "module" });
+    const worker = new Worker(new URL("../js/game-reader.mjs", import.meta.url), { type: "module" });
     worker.onerror = (e) => {
       readerFailed = e;
       for (const request of requests.values()) request.reject(e);
@@ -381,7 +381,7 @@ function discardSnapshots() {
 function makeSnapshot() {
   let worker;
   try {
-    worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    worker = new Worker(new URL("../js/snapshot-worker.mjs", import.meta.url), { type: "module" });
   } catch {
     root.dataset.snapshot = "failed";
     return;

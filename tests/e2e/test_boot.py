@@ -46,9 +46,9 @@ def test_every_preloaded_file_exists():
     assert not missing, f"index.html preloads files the vendored runtime lacks: {missing}"
 
 
-# What the runtime's start waits for, in the order it needs it: runtime.mjs's own imports,
-# then what loadPyodide() fetches. Over HTTP/1.1 (six connections a host) whatever comes
-# before these in index.html is fetched first.
+# What the runtime's start waits for, in the order it needs it: the runtime's module (one
+# file, its imports in place), then what loadPyodide() fetches. Over HTTP/1.1 (six
+# connections a host) whatever comes before these in index.html is fetched first.
 RUNTIME_FIRST = list(_bench_boot.RUNTIME_FILES)
 
 
@@ -59,14 +59,18 @@ def test_the_runtimes_files_are_asked_for_first():
     later = later[:later.index("</template>")]
     fetched = re.findall(r'<(?:link rel="(?:module)?preload" href|script [^>]*src)="\./([^"]+)"',
                          body.replace(later, ""))
-    assert fetched[0] == "static/js/runtime.mjs", fetched
+    assert fetched[0] == "static/vendor/runtime.mjs", fetched
     assert fetched[1:len(RUNTIME_FIRST) + 1] == RUNTIME_FIRST, fetched
     # PyScript's files only once the table is playable (runtime.mjs puts them in then)
     assert not [f for f in fetched if "/pyscript/" in f], fetched
     assert "./static/vendor/pyscript/core.js" in later and "./static/main.py" in later
-    module = (ROOT / "static/js/runtime.mjs").read_text(encoding="utf-8")
-    imported = re.findall(r'^import [^;]*? from "([^"]+)";', module, re.M)
+    source = (ROOT / "static/js/runtime.mjs").read_text(encoding="utf-8")
+    imported = re.findall(r'^import [^;]*? from "([^"]+)";', source, re.M)
     assert imported == ["../vendor/pyodide/pyodide.mjs", "../vendor/build.mjs"], imported
+    # the module the page runs has them in place: it asks for nothing before it runs
+    module = (ROOT / "static/vendor/runtime.mjs").read_text(encoding="utf-8")
+    assert not re.findall(r"^import\s", module, re.M)
+    assert source.split('from "../vendor/build.mjs";\n', 1)[1] in module
 
 
 def test_python_runs_without_stack_switching(page, base_url, boot):
@@ -317,7 +321,7 @@ def test_every_start_up_step_is_measured_in_order(page, base_url, monitor, boot)
     assert page.get_attribute("html", "data-game-later") == "fetched"
     # Python's garbage collector, off while the first table is made, is on again.
     assert page.evaluate("""async () => {
-      const runtime = await (await import("./static/js/runtime.mjs")).loadPyodide();
+      const runtime = await (await import("./static/vendor/runtime.mjs")).loadPyodide();
       return runtime.runPython("import gc; gc.isenabled()");
     }""") is True
     monitor.assert_clean(page)

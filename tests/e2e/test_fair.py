@@ -222,7 +222,7 @@ def test_review_shows_the_whole_deal_only_after_it(session):
 
 
 BREAK_REVIEW = """async (broken) => {
-  const runtime = await (await import("./static/js/runtime.mjs")).loadPyodide();
+  const runtime = await (await import("./static/vendor/runtime.mjs")).loadPyodide();
   runtime.runPython(broken ? `
 import manni.ui.game as game
 game._review_steps = game.Game.review_steps

@@ -20,13 +20,13 @@ WORKER_STARTED = ("() => performance.getEntriesByType('resource')"
 # The stored snapshot as the page sees it (runtime.mjs exports its key, snapshot-store.mjs
 # reads and writes it).
 SNAPSHOT_BYTES = """async () => {
-  const rt = await import('./static/js/runtime.mjs');
+  const rt = await import('./static/vendor/runtime.mjs');
   const store = await import('./static/js/snapshot-store.mjs');
   const bytes = await store.readSnapshot(rt.SNAPSHOT_KEY);
   return bytes ? bytes.byteLength : 0;
 }"""
 CORRUPT_SNAPSHOT = """async () => {
-  const rt = await import('./static/js/runtime.mjs');
+  const rt = await import('./static/vendor/runtime.mjs');
   const store = await import('./static/js/snapshot-store.mjs');
   await store.writeSnapshot(rt.SNAPSHOT_KEY, new Uint8Array(4096).fill(7));
 }"""

@@ -6,6 +6,7 @@ import importlib.util
 import json
 import marshal
 import re
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -36,7 +37,21 @@ def fake_site(tmp_path: Path) -> Path:
         (tmp_path / rel).write_bytes(rel.encode())
     (tmp_path / "index.html").write_text(f'<link rel="modulepreload" href="./{LINKED}">')
     (tmp_path / vendor.SW_TEMPLATE).write_text("// the worker's code\n")
+    (tmp_path / "static/vendor/pyodide/pyodide.mjs").write_text(FAKE_PYODIDE)
+    (tmp_path / vendor.RUNTIME_SOURCE).write_text(FAKE_RUNTIME)
     return tmp_path
+
+
+# Shaped as the vendored runtime's module (minified, one export list, a source map) and the
+# page's runtime module.
+FAKE_PYODIDE = ('function o(e,t){return e}function dt(){return "loaded"}o(dt,"loadPyodide");'
+                'var U="0.0";export{dt as loadPyodide,U as version};\n'
+                "//# sourceMappingURL=pyodide.mjs.map\n")
+FAKE_RUNTIME = """import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
+import { RUNTIME } from "../vendor/build.mjs";
+export const KEY = `snapshot-${RUNTIME}`;
+export { load, version };
+"""
 
 
 def sw_constants(site: Path) -> tuple[str, dict]:
@@ -53,8 +68,8 @@ def test_runtime_id_follows_every_snapshot_input(tmp_path):
     assert f'RUNTIME = "{first}"' in (site / vendor.BUILD_MODULE).read_text()
     assert vendor.write_build_files(site)["runtime"] == first  # deterministic
     seen = {first}
-    for rel in vendor.SNAPSHOT_INPUTS:  # one changed byte in any input: a new id
-        (site / rel).write_bytes(rel.encode() + b"!")
+    for rel in vendor.SNAPSHOT_INPUTS:  # a change in any input: a new id
+        (site / rel).write_bytes((site / rel).read_bytes() + b"\n//!")
         seen.add(vendor.write_build_files(site)["runtime"])
     assert len(seen) == len(vendor.SNAPSHOT_INPUTS) + 1
 
@@ -92,6 +107,30 @@ def test_the_page_knows_the_first_tables_that_need_the_later_files(tmp_path):
     names = json.loads(text.split("export const LATER_AT_ONCE = ", 1)[1].split(";\n", 1)[0])
     assert names == {"params": list(TABLE_PARAMS), "record": RECORD_KEY,
                      "settings": SETTINGS_KEY, "rules": ["manille"], "variants": ["manille"]}
+
+
+def test_the_runtime_module_holds_the_modules_it_imports(tmp_path):
+    site = fake_site(tmp_path)
+    ids = vendor.write_build_files(site)
+    bundle = site / vendor.RUNTIME_MODULE
+    assert not re.search(r"^import\s", bundle.read_text(), re.M)
+    run = subprocess.run(
+        ["node", "--input-type=module", "-e",
+         f"const m = await import({json.dumps(bundle.as_uri())});"
+         "console.log(JSON.stringify([m.KEY, m.version, m.load()]))"],
+        capture_output=True, text=True, check=True)
+    assert json.loads(run.stdout) == [f"snapshot-{ids['runtime']}", "0.0", "loaded"]
+    _, files = sw_constants(site)  # the service worker keeps the module, not its source
+    assert vendor.RUNTIME_MODULE in files and vendor.RUNTIME_SOURCE not in files
+
+
+def test_a_runtime_module_that_would_not_run_from_its_folder_is_refused(tmp_path, capsys):
+    site = fake_site(tmp_path)
+    (site / vendor.RUNTIME_SOURCE).write_text(
+        FAKE_RUNTIME + 'export const worker = () => new Worker(new URL("./w.mjs", import.meta.url));\n')
+    with pytest.raises(SystemExit):
+        vendor.write_build_files(site)
+    assert "names a file from its own folder" in capsys.readouterr().err
 
 
 def test_missing_precached_file_is_an_error(tmp_path):
