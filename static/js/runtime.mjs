@@ -442,9 +442,23 @@ async function started(mode, pyodide) {
   afterBoot(mode);
   await parsed;
   startTable(pyodide);
-  writeLater(pyodide);
-  startPyScript();
+  afterTheTableIsDrawn(() => {
+    writeLater(pyodide);
+    startPyScript();
+  });
   return pyodide;
+}
+
+// What comes after the first table (the later files, PyScript) waits until it has been
+// drawn: neither its task nor its frame waits for them. A hidden tab draws no frame.
+function afterTheTableIsDrawn(fn) {
+  let done = false;
+  const go = () => {
+    if (!done) fn();
+    done = true;
+  };
+  requestAnimationFrame(() => setTimeout(go, 0));
+  setTimeout(go, 100);
 }
 
 const parsed = new Promise((resolve) => {
