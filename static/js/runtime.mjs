@@ -7,6 +7,10 @@
 // PyScript's); PyScript's own Python start-up and static/main.py (what the first table does
 // not need) run after the table is playable.
 //
+// The page loads it as one file, static/vendor/runtime.mjs: scripts/vendor.py puts the
+// two modules imported below in place of their imports. So the files beside it are
+// named from static/ ("../js/..."), which resolves the same from either folder.
+//
 // Return visits start from a memory snapshot of the runtime (made by
 // snapshot-worker.mjs after a plain boot, kept in IndexedDB under the runtime's build id:
 // snapshot-store.mjs). Anything wrong with it (missing, stale, corrupt, no IndexedDB, a
