@@ -194,7 +194,8 @@ CLEAR = """() => { const felt = document.querySelector('.felt.four').getBounding
 def test_a_practice_table_of_four_on_an_upright_phone(browser, base_url):
     """The practice mark and its Show-hands button sit in the corner beside your partner,
     clear of the deal's box and the seats, down to a 320 px phone; with every hand shown the
-    seats at the sides hold their eight cards in two columns, not one."""
+    seats at the sides hold their eight cards in two columns, not one. On a desktop they
+    are in the table's own type, not the phone's small one."""
     context = browser.new_context(viewport={"width": 360, "height": 740})
     monitor = PageMonitor(context)
     page = context.new_page()
@@ -220,5 +221,14 @@ def test_a_practice_table_of_four_on_an_upright_phone(browser, base_url):
     assert len(columns) == 2 and min(columns) >= 2, columns
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "practice-four-360x740.png"), full_page=True)
+    # on a desktop the corner is wider: the mark and the button in the table's own type
+    page.set_viewport_size({"width": 1366, "height": 768})
+    let_cards_land(page)
+    assert page.evaluate(CLEAR) == []
+    sizes = page.evaluate("""() => ['.felt.four .practice-mark',
+        '.felt.four .practice-tools [data-action=show-hands]'].map(s =>
+        parseFloat(getComputedStyle(document.querySelector(s)).fontSize))""")
+    assert min(sizes) >= 12.8, sizes
+    page.screenshot(path=str(ARTIFACTS / "practice-four-1366x768.png"))
     monitor.assert_clean(page)
     context.close()
