@@ -526,6 +526,16 @@ EXPORT_CONST = re.compile(r"^export const (\w+)", re.M)
 SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.M)
 
 
+def named(names_list: str) -> list[tuple[str, str]]:
+    """The (name, alias) pairs of an import's or export's list "a as b, c": (c, c)."""
+    pairs = []
+    for item in names_list.split(","):
+        name, _, alias = (part.strip() for part in item.partition(" as "))
+        if name:
+            pairs.append((name, alias or name))
+    return pairs
+
+
 def module_in_place(path: Path) -> tuple[str, str]:
     """The code of a module without its exports, run in a function of its own, and what it
     returns: {exported name: local name}. For modules with no imports and no top-level
@@ -535,11 +545,8 @@ def module_in_place(path: Path) -> tuple[str, str]:
         die(f"{path.name} imports modules: it cannot be put in place")
     names = {name: name for name in EXPORT_CONST.findall(code)}
     code = EXPORT_CONST.sub(r"const \1", code)
-    lists = EXPORT_LIST.findall(code)
-    for names_list in lists:
-        for item in names_list.split(","):
-            local, _, public = (part.strip() for part in item.strip().partition(" as "))
-            names[public or local] = local
+    for names_list in EXPORT_LIST.findall(code):
+        names.update((public, local) for local, public in named(names_list))
     code = EXPORT_LIST.sub("", code)
     if not names or re.search(r"\bexport\b", code):
         die(f"the exports of {path.name} were not understood")
@@ -558,12 +565,10 @@ def write_runtime_module(root: Path = ROOT) -> None:
             f"static/ (\"../js/...\"), as the bundle runs from {RUNTIME_MODULE}")
 
     def in_place(m: re.Match) -> str:
-        target = (root / RUNTIME_SOURCE).parent / m.group(2)
-        code, returned = module_in_place(target.resolve())
-        names = ", ".join(f"{a.strip()}: {b.strip()}" if b else a.strip()
-                          for a, _, b in (n.strip().partition(" as ")
-                                          for n in m.group(1).split(",") if n.strip()))
-        return (f"// {target.resolve().relative_to(root.resolve())}\n"
+        target = ((root / RUNTIME_SOURCE).parent / m.group(2)).resolve()
+        code, returned = module_in_place(target)
+        names = ", ".join(f"{name}: {alias}" for name, alias in named(m.group(1)))
+        return (f"// {target.relative_to(root.resolve())}\n"
                 f"const {{ {names} }} = (() => {{\n{code}\nreturn {returned};\n}})();\n")
 
     bundle, n = STATIC_IMPORT.subn(in_place, source)

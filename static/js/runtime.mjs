@@ -458,8 +458,9 @@ async function started(mode, pyodide) {
 function afterTheTableIsDrawn(fn) {
   let done = false;
   const go = () => {
-    if (!done) fn();
+    if (done) return;
     done = true;
+    fn();
   };
   requestAnimationFrame(() => setTimeout(go, 0));
   setTimeout(go, 100);
