@@ -4,7 +4,8 @@
 Opens index.html, static/bare.html (a bare loadPyodide() of the same vendored runtime,
 the floor) and static/bare-pyscript.html (the same runtime through PyScript, running one
 line: PyScript's own cost) in headless Chromium, alternating them in one run, each in a
-fresh browser profile, and prints medians of
+fresh browser profile, opened once the browser has done its own start-up (as a link opened
+in a browser already running), and prints medians of
   - first paint (the first-contentful-paint entry),
   - loading text (the app only): when the loading message first paints in the player's
     language (Element Timing of #boot-message: it is hidden until boot.js has run),
@@ -53,8 +54,10 @@ from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT / "scripts"))
 
 from browser import check_vendored, launch_args  # noqa: E402
+from browser_procs import settle  # noqa: E402
 
 GZIP_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".toml", ".py",
                  ".webmanifest", ".txt", ".pot", ".po"}
@@ -239,10 +242,12 @@ def measure(page, url: str) -> dict:
 
 
 @contextlib.contextmanager
-def fresh_page(p, phone: bool, init_script: str | None = None):
-    """A page in a persistent context on a fresh profile: empty cache, but a disk cache like
-    a real browser's (an incognito context's memory cache would not keep the wasm);
-    throttled phone-class if `phone`. Closed on leaving."""
+def fresh_context(p, phone: bool, init_script: str | None = None):
+    """(page, profile folder): a page in a persistent context on a fresh profile: empty
+    cache, but a disk cache like a real browser's (an incognito context's memory cache would
+    not keep the wasm); throttled phone-class if `phone`. The browser has done its own
+    start-up first (browser_procs.settle): a link is opened in a browser already running.
+    Closed on leaving."""
     with tempfile.TemporaryDirectory(prefix="manni-bench-") as profile:
         ctx = p.chromium.launch_persistent_context(
             profile, **launch_args(), viewport={"width": 360, "height": 740})
@@ -255,9 +260,17 @@ def fresh_page(p, phone: bool, init_script: str | None = None):
                 cdp.send("Network.enable")
                 cdp.send("Network.emulateNetworkConditions", PHONE_NET)
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU})
-            yield page
+            settle(profile)
+            yield page, profile
         finally:
             ctx.close()
+
+
+@contextlib.contextmanager
+def fresh_page(p, phone: bool, init_script: str | None = None):
+    """fresh_context's page."""
+    with fresh_context(p, phone, init_script) as (page, _):
+        yield page
 
 
 def visit_twice(p, url: str, app: bool, phone: bool,

@@ -1,8 +1,9 @@
-"""scripts/bench_boot_cpu.py's reading of /proc: process kinds and per-thread CPU time."""
+"""scripts/browser_procs.py's reading of /proc: process kinds and per-thread CPU time."""
 from __future__ import annotations
 
 import importlib.util
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
-spec = importlib.util.spec_from_file_location("bench_boot_cpu", ROOT / "scripts" / "bench_boot_cpu.py")
+spec = importlib.util.spec_from_file_location("browser_procs", ROOT / "scripts" / "browser_procs.py")
 cpu = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(cpu)
 
@@ -36,3 +37,22 @@ def test_this_process_and_its_threads_cpu_time_is_read():
     key = (os.getpid(), os.getpid())  # the main thread's id is the process's
     assert after[key][0] == "this script"
     assert after[key][2] - before[key][2] >= 0.05
+
+
+def test_settle_waits_while_the_browser_works_and_not_once_it_is_quiet(tmp_path):
+    profile = str(tmp_path / "profile")
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass", profile])
+    try:
+        waited = cpu.settle(profile, window_s=0.2, limit_s=1.0)
+    finally:
+        busy.kill()
+        busy.wait()
+    assert waited >= 1.0  # it spun all along
+    quiet = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)", profile])
+    try:
+        time.sleep(0.3)  # past the interpreter's own start
+        waited = cpu.settle(profile, window_s=0.2, limit_s=1.0)
+    finally:
+        quiet.kill()
+        quiet.wait()
+    assert waited < 0.6
