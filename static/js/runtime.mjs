@@ -466,9 +466,13 @@ function afterTheTableIsDrawn(fn) {
   setTimeout(go, 100);
 }
 
+// The page's own scripts (net.js, motion.mjs, ...) have run: DOMContentLoaded waits for
+// them. This module, async, may run once the markup is parsed but before they have.
 const parsed = new Promise((resolve) => {
-  if (document.readyState === "loading") addEventListener("DOMContentLoaded", resolve);
-  else resolve();
+  const nav = performance.getEntriesByType?.("navigation")?.[0];
+  const fired = nav ? nav.domContentLoadedEventStart > 0 : document.readyState !== "loading";
+  if (fired || document.readyState === "complete") resolve();
+  else addEventListener("DOMContentLoaded", resolve, { once: true });
 });
 
 // Python's output goes to PyScript's once it has asked for the runtime, till then to the

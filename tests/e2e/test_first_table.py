@@ -17,12 +17,13 @@ from manni.cards import cards_of
 from manni.match import Match
 from manni.record import dumps
 
-from manni_page import (BOOT_MS, boot, classic_first_to_choose, import_text, state, step,
-                        wait_settled)
+from manni_page import (BOOT_MS, boot, booted, classic_first_to_choose, import_text, state,
+                        step, wait_settled)
 from test_friends import signal_url  # noqa: F401  (fixture)
 
 HOLD_MAIN_PY = re.compile(r".*/static/main\.py$")
 LATER_ZIP = re.compile(r".*/static/manni-later\.zip$")
+NET_JS = re.compile(r".*/static/js/net\.js$")
 # main.py's imports (not the game's later files, which runtime.mjs fetches itself)
 LATER = "() => performance.getEntriesByType('measure')" \
         ".filter(m => m.name.startsWith('manni:later ')).map(m => m.name)"
@@ -73,6 +74,31 @@ def test_first_hint_bot_move_and_review_need_nothing_imported_ahead(page, base_u
 def test_an_invited_friend_sees_the_table_at_once(page, base_url, monitor, how, signal_url):
     # (the invite page says "arriving" to the host at once: through a local server)
     first_table(page, base_url, how, f"&table={TABLE_ID}&signal={signal_url}&ice=none")
+    assert state(page).get("net") == "guest"
+    expect(page.locator("#join-name")).to_be_visible()
+    monitor.assert_clean(page)
+
+
+@pytest.mark.parametrize("how", ["first visit", "snapshot"])
+def test_the_first_table_waits_for_the_page_scripts_that_come_late(page, base_url, monitor, how,
+                                                                   signal_url):
+    # Python may be up before the page's deferred scripts have run (net.js here, held until
+    # then): the first table still waits for them, and an invited friend's table opens.
+    if how == "snapshot":
+        boot(page, f"{base_url}/index.html?sw=0")
+        page.wait_for_function("() => document.documentElement.dataset.snapshot === 'saved'",
+                               timeout=BOOT_MS)
+    held = []
+    page.route(NET_JS, lambda route: held.append(route))
+    page.goto(f"{base_url}/index.html?sw=0&table={TABLE_ID}&signal={signal_url}&ice=none",
+              wait_until="commit")
+    page.wait_for_function("() => performance.getEntriesByName('manni:runtime-started').length",
+                           timeout=BOOT_MS)
+    page.wait_for_timeout(300)
+    assert len(held) == 1 and state(page)["phase"] == "loading"
+    held[0].continue_()
+    booted(page)
+    assert page.get_attribute("html", "data-boot") == ("snapshot" if how == "snapshot" else "plain")
     assert state(page).get("net") == "guest"
     expect(page.locator("#join-name")).to_be_visible()
     monitor.assert_clean(page)
