@@ -40,9 +40,10 @@ def kind(cmd: str) -> str:
     return "utility:" + (sub.group(1).split(".")[-1] if sub else "?")
 
 
-def browser_tree(profile: str) -> dict[int, str]:
-    """pid -> its kind, for the browser started on `profile` and its descendants."""
-    procs = processes()
+def browser_tree(profile: str, procs: dict[int, tuple[int, str]] | None = None) -> dict[int, str]:
+    """pid -> its kind, for the browser started on `profile` and its descendants (among
+    `procs`, processes() by default)."""
+    procs = processes() if procs is None else procs
     roots = [pid for pid, (_, cmd) in procs.items() if profile in cmd and "--type=" not in cmd]
     children = collections.defaultdict(list)
     for pid, (parent, _) in procs.items():
@@ -57,8 +58,9 @@ def browser_tree(profile: str) -> dict[int, str]:
 
 def watched(profile: str) -> dict[int, str]:
     """browser_tree(profile), Playwright's driver and this process."""
-    out = browser_tree(profile)
-    for pid, (_, cmd) in processes().items():
+    procs = processes()
+    out = browser_tree(profile, procs)
+    for pid, (_, cmd) in procs.items():
         if "run-driver" in cmd:
             out[pid] = "playwright-driver"
     out[os.getpid()] = "this script"
