@@ -12,7 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
-spec = importlib.util.spec_from_file_location("browser_procs", ROOT / "scripts" / "browser_procs.py")
+spec = importlib.util.spec_from_file_location("browser_procs",
+                                              ROOT / "scripts" / "browser_procs.py")
 cpu = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(cpu)
 
