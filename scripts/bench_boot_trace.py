@@ -33,6 +33,7 @@ CATEGORIES = ["toplevel", "devtools.timeline", "v8", "v8.wasm", "blink.user_timi
 # Events that only run others: counted by what they hold.
 WRAPPERS = {"ThreadPool_RunTask", "ThreadControllerImpl::RunTask",
             "BlinkScheduler_PerformMicrotaskCheckpoint", "EpollEvent"}
+# The app's page marks both, Python's start before its table: its end is the first.
 END_MARKS = ("manni:playable", "manni:runtime-started")
 Key = tuple[str, str, str]  # (process, thread, event)
 
@@ -42,16 +43,18 @@ def thread_label(name: str) -> str:
 
 
 def cpu_by_event(events: list[dict]) -> collections.Counter[Key]:
-    """Milliseconds of thread time by (process, thread, event), from the first
-    navigationStart to the first END_MARKS mark (the page's end, if it has none)."""
+    """Milliseconds of thread time by (process, thread, event) of the events that start
+    between the first navigationStart and the page's end: its first mark of the first of
+    END_MARKS it has (the trace's end, if none)."""
     procs = {e["pid"]: e["args"]["name"] for e in events
              if e.get("ph") == "M" and e.get("name") == "process_name"}
     threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
                if e.get("ph") == "M" and e.get("name") == "thread_name"}
     navigations = [e["ts"] for e in events if e.get("name") == "navigationStart"]
     start = min(navigations) if navigations else float("-inf")
-    ends = [e["ts"] for e in events if e.get("name") in END_MARKS and e.get("ph") != "M"]
-    end = min(ends) if ends else float("inf")
+    marks = {name: [e["ts"] for e in events if e.get("name") == name and e.get("ph") != "M"]
+             for name in END_MARKS}
+    end = next((min(ts) for ts in marks.values() if ts), float("inf"))
     spans = sorted((e for e in events if e.get("ph") == "X" and "tdur" in e
                     and start <= e["ts"] <= end),
                    key=lambda e: (e["pid"], e["tid"], e["ts"], -e.get("dur", 0)))
