@@ -1,18 +1,14 @@
 """scripts/bench_boot_trace.py's sums of thread time by trace event."""
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
 from pytest import approx
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-spec = importlib.util.spec_from_file_location("bench_boot_trace",
-                                              ROOT / "scripts" / "bench_boot_trace.py")
-trace = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(trace)
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+
+import bench_boot_trace as trace  # noqa: E402
 
 MAIN, POOL_1, POOL_2 = 10, 11, 12
 
