@@ -14,7 +14,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent
-for p in (str(ROOT), str(TESTS)):  # `import manni`, `import pyodide_helper`
+# `import manni`, `import pyodide_helper`, and the scripts under test (`import vendor`)
+for p in (str(ROOT / "scripts"), str(ROOT), str(TESTS)):
     if p not in sys.path:
         sys.path.insert(0, p)
 

@@ -12,10 +12,9 @@ import subprocess
 import sys
 import tempfile
 
-from browser import ROOT
+import vendor
 
-sys.path.insert(0, str(ROOT / "scripts"))
-import vendor  # noqa: E402
+from browser import ROOT
 
 ARGV = ["bench-bots", "--json", "--levels", "hard", "--rules", "classic", "--deals", "1",
         "--seed", "3", "--hard-ms", "0"]

@@ -1,21 +1,18 @@
 """The page boots offline: only 127.0.0.1, no errors, leaves the loading phase."""
 import gzip
-import importlib.util
 import io
 import re
 import zipfile
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import bench_boot as _bench_boot
 import pytest
 
 from playwright.sync_api import expect
 
 
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("bench_boot", ROOT / "scripts" / "bench_boot.py")
-_bench_boot = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_bench_boot)
 GZIP_SUFFIXES = _bench_boot.GZIP_SUFFIXES  # what the benchmark's host compresses
 FIRST_VISIT_BUDGET = 5_200_000
 HEADER_BYTES = 600  # a response's headers, about

@@ -5,13 +5,13 @@ worker registrations and caches start empty. Tests that change the site serve a 
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import struct
 from pathlib import Path
 
 import pytest
+import vendor
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -34,13 +34,6 @@ PWA_STATE = """async () => {
           installing: state(r && r.installing), waiting: state(r && r.waiting),
           active: state(r && r.active), caches: await caches.keys()};
 }"""
-
-
-def load_vendor():
-    spec = importlib.util.spec_from_file_location("vendor", ROOT / "scripts" / "vendor.py")
-    vendor = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(vendor)
-    return vendor
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -178,7 +171,7 @@ def test_update_is_offered_and_keeps_the_saved_match(page, site_copy, monitor):
     # A new deploy: one file changes, sw.js with it.
     css = site / "static" / "css" / "app.css"
     css.write_text(css.read_text() + "\n/* deploy 2 */\n")
-    new_build = load_vendor().write_build_files(site)["build"]
+    new_build = vendor.write_build_files(site)["build"]
     assert new_build != old_build
     page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
     page.wait_for_selector("#update-banner", state="visible", timeout=BOOT_MS)

@@ -14,10 +14,10 @@ import shutil
 import time
 
 import pytest
+import vendor
 
 import webkit_browser as wk
 from manni_page import STEP_MS
-from test_pwa import load_vendor
 
 ROOT = wk.ROOT
 # A plain boot takes WebKit several times as long as Chromium: wait as long as the page
@@ -215,7 +215,7 @@ def test_a_new_deploy_is_offered_and_keeps_the_match(driver, site_copy):
     saved = driver.execute_script("return localStorage.getItem('manni:record');")
     css = site / "static" / "css" / "app.css"
     css.write_text(css.read_text() + "\n/* deploy 2 */\n")
-    load_vendor().write_build_files(site)
+    vendor.write_build_files(site)
     run_async(driver, "await (await navigator.serviceWorker.getRegistration()).update();")
     wait(driver, "const b = document.getElementById('update-banner');"
          " return !!b && !b.hidden && b.getBoundingClientRect().height > 0;", BOOT_MS,

@@ -1,19 +1,13 @@
 """scripts/bench_boot_parts.py's pages: index.html cut down as each page's name says."""
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
+import bench_boot_parts as parts
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-spec = importlib.util.spec_from_file_location("bench_boot_parts",
-                                              ROOT / "scripts" / "bench_boot_parts.py")
-parts = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(parts)
 
 HTML = (ROOT / "index.html").read_text(encoding="utf-8")
 

@@ -1,13 +1,7 @@
 """scripts/bench_boot.py's step table: the app's steps beside the same steps of the bare page."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location("bench_boot", ROOT / "scripts" / "bench_boot.py")
-bench_boot = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(bench_boot)
+import bench_boot
 
 
 def _run(steps: dict, wasm: float) -> dict:

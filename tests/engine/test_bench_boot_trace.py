@@ -1,14 +1,8 @@
 """scripts/bench_boot_trace.py's sums of thread time by trace event."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
+import bench_boot_trace as trace
 from pytest import approx
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-
-import bench_boot_trace as trace  # noqa: E402
 
 MAIN, POOL_1, POOL_2 = 10, 11, 12
 

@@ -3,17 +3,12 @@ says (written by scripts/bot_fingerprint.py)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 
+import bot_fingerprint as fingerprint
 import pytest
 
-from engine_support import ROOT
 
-spec = importlib.util.spec_from_file_location("bot_fingerprint",
-                                              ROOT / "scripts" / "bot_fingerprint.py")
-fingerprint = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(fingerprint)
 WANT = json.loads(fingerprint.OUT.read_text(encoding="utf-8"))
 
 

@@ -1,21 +1,15 @@
 """scripts/browser_procs.py's reading of /proc: process kinds and per-thread CPU time."""
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import browser_procs as cpu
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-spec = importlib.util.spec_from_file_location("browser_procs",
-                                              ROOT / "scripts" / "browser_procs.py")
-cpu = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(cpu)
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="Linux's /proc only")
 

@@ -1,19 +1,12 @@
 """scripts/ceiling.py: the oracle sees the true deal, the fair bots still do not."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
+import ceiling
 import pytest
 
 from manni.bots import hard, ismcts, make_bot
 from manni.match import Match
 from manni.states import MatchPhase
-
-ROOT = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location("ceiling", ROOT / "scripts" / "ceiling.py")
-ceiling = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(ceiling)
 
 
 def _first_play_view(match):

@@ -11,13 +11,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from record_dataclasses import record_dataclasses
 
 from engine_support import ROOT
 from manni import dataclass_code
 from pyodide_helper import run_in_pyodide
-
-sys.path.insert(0, str(ROOT / "scripts"))
-from record_dataclasses import record_dataclasses  # noqa: E402
 
 CLASS = '''
 from dataclasses import dataclass, field

@@ -1,19 +1,14 @@
 """The declared contracts' bots: the shipped baselines are what the code computes; the cap."""
 from __future__ import annotations
 
-import importlib.util
 import random
 import time
-from pathlib import Path
+
+import baselines as script
 
 from manni import Match
 from manni.bots import declaring, finish, make_bot
 from manni.bots.baselines import BASELINES
-
-ROOT = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location("baselines_script", ROOT / "scripts" / "baselines.py")
-script = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(script)
 
 
 def test_the_shipped_baselines_are_the_computed_ones_for_every_contract():

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import hashlib
-import importlib.util
+import importlib
 import json
 import marshal
 import re
@@ -11,20 +11,14 @@ import sys
 import zipfile
 from pathlib import Path
 
+import bytecode
 import pytest
+import strip_source
+import vendor
 
 from test_start_up_imports import _at_import
 
 ROOT = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location("vendor", ROOT / "scripts" / "vendor.py")
-vendor = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(vendor)
-spec = importlib.util.spec_from_file_location("strip_source", ROOT / "scripts" / "strip_source.py")
-strip_source = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(strip_source)
-spec = importlib.util.spec_from_file_location("bytecode", ROOT / "scripts" / "bytecode.py")
-bytecode = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(bytecode)
 
 LINKED = "static/vendor/pyscript/core-abc.js"
 
