@@ -23,7 +23,7 @@ from ..rules.base import CONTRACTS
 from ..states import MatchPhase, Phase
 from ..text import Translator
 from ..undo import undo_refusal, undo_target
-from . import duties
+from . import duties, suggested
 from .phrases import action_phrase, call_text
 from .settings import Settings, settings_from_options, variant_of
 
@@ -223,31 +223,11 @@ class Game:
 
     def hinted_cards(self) -> set[int]:
         """The cards the current hint points at (the card to play, or the discards)."""
-        if self.hint is None:
-            return set()
-        action = self.hint[0]
-        if isinstance(action, Play):
-            return {action.card}
-        if isinstance(action, Discard):
-            return set(action.cards)
-        return set()
+        return suggested.cards(self.hint[0]) if self.hint else set()
 
     def hinted_action(self) -> str | None:
         """The data-action of the suggested button, if the hint is a button."""
-        if self.hint is None:
-            return None
-        action = self.hint[0]
-        if isinstance(action, Take):
-            return "take-manni"
-        if isinstance(action, Keep):
-            return "keep-hand"
-        if isinstance(action, Discard) and not action.cards:
-            return "confirm-discard"
-        if action.verb == "declare":
-            return f"declare:{action.contract}"
-        if action.verb == "overcall":
-            return "pass" if action.contract is None else f"overcall:{action.contract}"
-        return None
+        return suggested.control(self.hint[0]) if self.hint else None
 
     def contract_name(self, name: str) -> str:
         """A contract by its engine name ("spades", "grand", ...), as the player reads it."""

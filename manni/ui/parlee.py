@@ -167,8 +167,11 @@ def sheet_html(game) -> str:
                 f'</button></div>')
     if not game.sheet_open:
         return f'<div class="talk-bar">{head}</div>'
-    counts = "".join(_ask_button(a, SUIT_SYMBOLS[a.subject], t) for a in asks if a.kind == talk.COUNT)
-    cards = "".join(_ask_button(a, short_card(a.subject, t), t) for a in asks if a.kind == talk.HAS)
+    hinted = game.hinted_action()
+    counts = "".join(_ask_button(a, SUIT_SYMBOLS[a.subject], t, hinted)
+                     for a in asks if a.kind == talk.COUNT)
+    cards = "".join(_ask_button(a, short_card(a.subject, t), t, hinted)
+                    for a in asks if a.kind == talk.HAS)
     rows = "".join(f'<div class="talk-row"><span class="talk-label">{_e(t(key))}</span>{row}</div>'
                    for key, row in (("talk.row_count", counts), ("talk.row_has", cards)) if row)
     return (f'<div class="talk-bar open">{head}'
@@ -176,8 +179,13 @@ def sheet_html(game) -> str:
             f'aria-label="{_e(t("talk.sheet", name=partner))}">{rows}</div></div>')
 
 
-def _ask_button(ask: Ask, label: str, t) -> str:
-    """One question, one tap: a short label (a suit, a card), the whole question as its name."""
+def _ask_button(ask: Ask, label: str, t, hinted: str | None) -> str:
+    """One question, one tap: a short label (a suit, a card), the whole question as its name;
+    marked if it is the hint's suggestion."""
     suit = ask.subject if ask.kind == talk.COUNT else ask.subject // 13
-    return (f'<button type="button" class="btn small ask s{suit}" data-action="ask" '
-            f'data-ask="{ask_code(ask)}" aria-label="{_e(question_text(ask, t))}">{_e(label)}</button>')
+    code = ask_code(ask)
+    mark, said = "", ""
+    if hinted == f"ask:{code}":
+        mark, said = " hinted", f' aria-description="{_e(t("hint.suggested"))}"'
+    return (f'<button type="button" class="btn small ask s{suit}{mark}" data-action="ask" '
+            f'data-ask="{code}" aria-label="{_e(question_text(ask, t))}"{said}>{_e(label)}</button>')

@@ -7,7 +7,8 @@ from ..rules.base import CONTRACTS
 
 
 def action_phrase(action, t) -> str:
-    """"play the 10 of hearts", "take the Manni", "discard the …" (hints and reviews)."""
+    """"play the 10 of hearts", "take the Manni", "discard the …", "ask your partner: …"
+    (hints and reviews)."""
     if isinstance(action, Play):
         return t("hint.play", card=t.card(action.card))
     if isinstance(action, Take):
@@ -18,6 +19,9 @@ def action_phrase(action, t) -> str:
         return t.plural("hint.discard", len(action.cards), cards=t.cards(action.cards))
     if action.verb in ("declare", "overcall"):
         return call_text(action, t, "hint")
+    if action.verb == "ask":  # the parlée's modules load only at a table with it
+        from .parlee import question_text
+        return t("hint.ask", question=question_text(action, t))
     return t.t_or(f"action.{type(action).__name__.lower()}", str(action))
 
 

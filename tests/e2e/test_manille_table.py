@@ -307,6 +307,41 @@ def test_the_table_and_the_open_sheet_fit_a_phone_without_scrolling(session):
     monitor.assert_clean(page)
 
 
+# The notice against the open sheet: do their boxes meet, and what is on top of each question.
+BESIDE_THE_SHEET = """() => { const n = document.getElementById('notice').getBoundingClientRect();
+  const bar = document.querySelector('.talk-bar.open').getBoundingClientRect();
+  const felt = document.querySelector('.felt').getBoundingClientRect();
+  const covered = [...document.querySelectorAll('.talk-sheet .ask')].filter(b => {
+    const r = b.getBoundingClientRect();
+    return !b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); });
+  return {meets: n.bottom > bar.top && n.top < bar.bottom, inFelt: n.top >= felt.top,
+          covered: covered.length}; }"""
+
+
+def test_a_notice_leaves_the_open_sheet_free(session):
+    """The seed link's notice, then a hint's reasons (which take taps, for 15 s): each is
+    drawn above the open sheet, never over its questions."""
+    page, monitor, base_url = session
+    start_manille(page, talk=True)
+    page.goto(f"{base_url}/index.html?snapshot=0&rules=manille&seed=6")  # you lead trick 1
+    wait_settled(page)
+    page.wait_for_function("() => !document.querySelector('#hand .in-flight')")
+    notice = page.locator("#notice")
+    expect(notice).to_have_attribute("data-kind", "info")
+    assert page.evaluate(BESIDE_THE_SHEET) == {"meets": False, "inFelt": True, "covered": 0}
+    page.click("[data-action=hint]")
+    expect(page.locator('#notice[data-kind="hint"]')).to_be_visible(timeout=10_000)
+    assert page.evaluate(BESIDE_THE_SHEET) == {"meets": False, "inFelt": True, "covered": 0}
+    said = notice.inner_text()  # a question in words, its button marked; or a card to play
+    assert re.match(r"Hint: (ask your partner: (How many .\?|Do you have the .+\?)|play the )", said)
+    marked = page.locator(".talk-sheet .ask.hinted")
+    expect(marked).to_have_count(1 if said.startswith("Hint: ask") else 0)
+    page.locator("[data-action=ask]").first.click()  # the sheet still takes a question
+    wait_settled(page, 1)
+    expect(page.locator(".talk-log li")).to_have_count(1)
+    monitor.assert_clean(page)
+
+
 def test_you_may_ask_before_your_partner_leads(session):
     page, monitor, base_url = session
     start_manille(page, talk=True)

@@ -8,9 +8,10 @@ from manni.bots import finish, make_bot
 from manni.cards import card_code, cards_of
 from manni.match import Match
 from manni.text import Translator
-from manni.ui import review_view, tables
+from manni.ui import parlee, review_view, tables
 from manni.ui.duties import duty_reasons
 from manni.ui.game import Game
+from manni.ui.phrases import action_phrase
 from manni.ui.rules_page import PAGES, rules_html
 from manni.ui.settings import Settings
 
@@ -73,6 +74,28 @@ def test_a_manille_hint_comes_with_reasons():
     assert action in g.view.legal_actions() and reasons
     text = g.set_hint(action, reasons)
     assert text.startswith("Hint:") or len(text) > 10
+
+
+def test_a_hint_to_ask_says_the_question_and_marks_its_button():
+    """Before your lead the Expert bot may suggest a question: the hint says it in words
+    in every language, and the sheet marks that question's button."""
+    s = Settings()
+    s.variant = "manille"
+    g = Game.new(s, 6, T)  # you lead the first trick, the parlée on
+    asks = parlee.sheet_asks(g.view)
+    count = next(a for a in asks if a.kind == "count")
+    has = next(a for a in asks if a.kind == "has")
+    text = g.set_hint(has, [("only_choice", {})])
+    assert text.startswith(f"Hint: ask your partner: Do you have the {parlee.short_card(has.subject, T)}?")
+    html = tables.table_html(g)
+    hinted = re.findall(r'<button[^>]*class="[^"]*\bhinted\b[^"]*"[^>]*>', html)
+    assert len(hinted) == 1 and f'data-ask="{parlee.ask_code(has)}"' in hinted[0]
+    assert 'aria-description="Suggested by the hint"' in hinted[0]
+    assert action_phrase(count, T) == f"ask your partner: How many {parlee.SUIT_SYMBOLS[count.subject]}?"
+    for lang in ("fr", "nl", "is", "sv", "ru"):
+        said = action_phrase(count, Translator(lang))
+        assert parlee.SUIT_SYMBOLS[count.subject] in said and "ask" not in said.lower()
+        assert "Ask(" not in said and "kind" not in said
 
 
 def test_a_finished_manille_deal_is_reviewed_while_the_next_is_played():

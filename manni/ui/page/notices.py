@@ -10,6 +10,8 @@ from .feature import Feature
 NOTICE_SECONDS = 5
 INFO_SECONDS = 3.5     # an information notice goes by itself, sooner
 FOLDED_TRICK_PX = 96   # an empty trick shorter than this is folded away (the exchange)
+MIN_NOTICE_PX = 80     # less room than this above the parlée's bar: over the seats
+NOTICE_GAP_PX = 4
 
 
 class Notices(Feature):
@@ -39,7 +41,9 @@ class Notices(Feature):
     def place(self, event=None) -> None:
         """Put an info or hint notice over the trick, as wide and as tall as it at most, so
         it never covers the contract or your hand (while the empty trick is folded away, the
-        felt below where it begins); others keep the stylesheet's place."""
+        felt below where it begins); others keep the stylesheet's place. Nor does it cover
+        the parlée's bar, drawn over the felt's foot: it ends above it, over the seats if
+        the open sheet leaves too little of the trick."""
         el = by_id("notice")
         style = el.style
         trick = q(self.page.game_el, ".trick")
@@ -48,13 +52,21 @@ class Notices(Feature):
                 style.removeProperty(name)
             return
         box, table = trick.getBoundingClientRect(), self.page.table.getBoundingClientRect()
-        height = box.height
-        if height < FOLDED_TRICK_PX:  # from where it begins to the felt's edge
-            height = max(height, q(self.page.game_el, ".felt").getBoundingClientRect().bottom - box.top)
-        style.top = f"{box.top - table.top + height / 2:.0f}px"
+        felt = q(self.page.game_el, ".felt").getBoundingClientRect()
+        top, bottom = box.top, box.top + box.height
+        if box.height < FOLDED_TRICK_PX:  # from where it begins to the felt's edge
+            bottom = max(bottom, felt.bottom)
+        bar = q(self.page.game_el, ".felt > .talk-bar")
+        if bar is not None:
+            over = bar.getBoundingClientRect()
+            if over.top < bottom and over.left < box.right and box.left < over.right:
+                bottom = over.top - NOTICE_GAP_PX
+                if bottom - top < MIN_NOTICE_PX:
+                    top = felt.top + NOTICE_GAP_PX
+        style.top = f"{(top + bottom) / 2 - table.top:.0f}px"
         style.left = f"{box.left - table.left + box.width / 2:.0f}px"
         style.maxWidth = f"{max(box.width, 160):.0f}px"
-        style.maxHeight = f"{height:.0f}px"
+        style.maxHeight = f"{bottom - top:.0f}px"
 
     async def _hide_later(self, seq: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
