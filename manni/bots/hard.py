@@ -28,7 +28,7 @@ from .declaring import decide, handles
 from .knowledge import Knowledge
 from .policy import medium_play
 from .partners import (medium_partner_play, partnership, question_before_partners_lead,
-                       questions, table_of)
+                       question_reasons, questions, table_of)
 from .search import (candidates, evaluate_cards, evaluate_exchange, halving_cards,
                      match_utility, partner_halving)
 
@@ -129,7 +129,7 @@ class HardBot(Bot):
         """The question to ask before leading, if any (``ask`` off: none)."""
         q = questions(view, t, QUESTIONS) if self.ask else []
         if q:
-            self.last_reasons, self.last_stats = [("only_choice", {})], {}
+            self.last_reasons, self.last_stats = question_reasons(q[0]), {}
         return q[0] if q else None
 
     def _partner_play(self, view, k: Knowledge):
@@ -163,7 +163,7 @@ class HardBot(Bot):
 # player's language and the CLI/tests get the English.
 REASON_KEYS = ("only_card", "expected", "next_best", "voids", "only_choice",
                "exchange_expected", "exchange_next", "declare_gain", "declare_next",
-               "overcall_pass")
+               "overcall_pass", "ask_top", "ask_trumps")
 
 
 def reason_text(key: str, params: dict, lang: str = "en") -> str:

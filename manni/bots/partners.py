@@ -354,6 +354,14 @@ def _over_and_trumps(view, t: Table) -> list:
     return out
 
 
+def question_reasons(ask: Ask) -> list[tuple[str, dict]]:
+    """Why :func:`_over_and_trumps` asks it (a hint's reasons): the one card still out
+    above the seat's best of a suit, or the trumps it has to draw."""
+    if ask.kind == HAS:
+        return [("ask_top", {"card": ask.subject})]
+    return [("ask_trumps", {})]
+
+
 def partner_holds(view, card: Card) -> bool:
     """Has the partner said it holds ``card`` (not played since)?"""
     return not view.played >> card & 1 and any(

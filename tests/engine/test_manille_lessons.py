@@ -77,25 +77,32 @@ def test_a_manille_hint_comes_with_reasons():
 
 
 def test_a_hint_to_ask_says_the_question_and_marks_its_button():
-    """Before your lead the Expert bot may suggest a question: the hint says it in words
-    in every language, and the sheet marks that question's button."""
+    """Before your lead the Expert bot may suggest a question: the hint says it and why in
+    words, in every language, and the sheet marks that question's button."""
     s = Settings()
     s.variant = "manille"
     g = Game.new(s, 6, T)  # you lead the first trick, the parlée on
     asks = parlee.sheet_asks(g.view)
     count = next(a for a in asks if a.kind == "count")
-    has = next(a for a in asks if a.kind == "has")
-    text = g.set_hint(has, [("only_choice", {})])
-    assert text.startswith(f"Hint: ask your partner: Do you have the {parlee.short_card(has.subject, T)}?")
+    has, reasons = finish(g.hint_steps(300))  # the Expert bot asks before it searches
+    assert has in asks and reasons == [("ask_top", {"card": has.subject})]
+    text = g.set_hint(has, reasons)
+    short, name = parlee.short_card(has.subject, T), T.card(has.subject)
+    assert text == (f"Hint: ask your partner: Do you have the {short}? — only the {name} beats"
+                    " your best card of its suit: if your partner has it, your side holds the"
+                    " top of the suit.")
     html = tables.table_html(g)
     hinted = re.findall(r'<button[^>]*class="[^"]*\bhinted\b[^"]*"[^>]*>', html)
     assert len(hinted) == 1 and f'data-ask="{parlee.ask_code(has)}"' in hinted[0]
     assert 'aria-description="Suggested by the hint"' in hinted[0]
     assert action_phrase(count, T) == f"ask your partner: How many {parlee.SUIT_SYMBOLS[count.subject]}?"
+    assert T.reason("ask_trumps", {}).startswith("you have trumps to draw")
     for lang in ("fr", "nl", "is", "sv", "ru"):
         said = action_phrase(count, Translator(lang))
         assert parlee.SUIT_SYMBOLS[count.subject] in said and "ask" not in said.lower()
         assert "Ask(" not in said and "kind" not in said
+        why = Translator(lang).reason("ask_top", {"card": has.subject})
+        assert Translator(lang).card(has.subject) in why and "beats" not in why
 
 
 def test_a_finished_manille_deal_is_reviewed_while_the_next_is_played():
