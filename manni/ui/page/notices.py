@@ -54,6 +54,7 @@ class Notices(Feature):
         box, table = trick.getBoundingClientRect(), self.page.table.getBoundingClientRect()
         felt = q(self.page.game_el, ".felt").getBoundingClientRect()
         top, bottom = box.top, box.top + box.height
+        middle, width = box.left + box.width / 2, max(box.width, 160)
         if box.height < FOLDED_TRICK_PX:  # from where it begins to the felt's edge
             bottom = max(bottom, felt.bottom)
         bar = q(self.page.game_el, ".felt > .talk-bar")
@@ -61,11 +62,12 @@ class Notices(Feature):
             over = bar.getBoundingClientRect()
             if over.top < bottom and over.left < box.right and box.left < over.right:
                 bottom = over.top - NOTICE_GAP_PX
-                if bottom - top < MIN_NOTICE_PX:
+                if bottom - top < MIN_NOTICE_PX:  # over the seats, as wide as the felt
                     top = felt.top + NOTICE_GAP_PX
+                    middle, width = felt.left + felt.width / 2, felt.width - 2 * NOTICE_GAP_PX
         style.top = f"{(top + bottom) / 2 - table.top:.0f}px"
-        style.left = f"{box.left - table.left + box.width / 2:.0f}px"
-        style.maxWidth = f"{max(box.width, 160):.0f}px"
+        style.left = f"{middle - table.left:.0f}px"
+        style.maxWidth = f"{width:.0f}px"
         style.maxHeight = f"{bottom - top:.0f}px"
 
     async def _hide_later(self, seq: int, seconds: float) -> None:
