@@ -305,7 +305,7 @@ def test_every_start_up_step_is_measured_in_order(page, base_url, monitor, boot)
     # that is still starting gets its message through that thread), fetched off it, then
     # written, within "game".
     assert steps["zip-ask"][0] == steps["zip-fetch"][0]
-    # (the same task: a millisecond or two on a busy machine, whose clock has 0.1 ms steps)
+    # (the same task: a millisecond or two at most, in the page clock's 0.1 ms steps)
     assert abs(steps["zip-ask"][0] - steps["pyodide-load"][1]) < 5, (steps["zip-ask"], steps["pyodide-load"])
     assert steps["zip-ask"][1] < steps["python-start"][1] - 1, (steps["zip-ask"], steps["python-start"])
     assert steps["zip-fetch"][1] <= steps["zip-unpack"][0]
