@@ -59,6 +59,14 @@ def card_button(c: int, t, *, playable: bool, selectable: bool, selected: bool, 
             f'<span class="suit" aria-hidden="true">{SUIT_SYMBOLS[c // 13]}</span></button>')
 
 
+def hint_attrs(game, action: str) -> tuple[str, str]:
+    """(extra class, extra attributes) for a control the hint suggests (its data-action,
+    or "ask:<code>" for a question of the parlée)."""
+    if game.hinted_action() != action:
+        return "", ""
+    return " hinted", f' aria-description="{_e(game.t("hint.suggested"))}"'
+
+
 def card_back(label: str = "") -> str:
     return f'<span class="card back" aria-hidden="true">{_e(label)}</span>'
 

@@ -13,7 +13,7 @@ from ..cards import ACE, SUIT_SYMBOLS, SUITS, TEN, card_code, parse_card
 from ..errors import ManniError
 from ..states import MatchPhase, Phase
 from ..lazy import Later
-from .markup import _e
+from .markup import _e, hint_attrs
 
 if TYPE_CHECKING:
     from ..talk import Ask
@@ -167,10 +167,9 @@ def sheet_html(game) -> str:
                 f'</button></div>')
     if not game.sheet_open:
         return f'<div class="talk-bar">{head}</div>'
-    hinted = game.hinted_action()
-    counts = "".join(_ask_button(a, SUIT_SYMBOLS[a.subject], t, hinted)
+    counts = "".join(_ask_button(a, SUIT_SYMBOLS[a.subject], game)
                      for a in asks if a.kind == talk.COUNT)
-    cards = "".join(_ask_button(a, short_card(a.subject, t), t, hinted)
+    cards = "".join(_ask_button(a, short_card(a.subject, t), game)
                     for a in asks if a.kind == talk.HAS)
     rows = "".join(f'<div class="talk-row"><span class="talk-label">{_e(t(key))}</span>{row}</div>'
                    for key, row in (("talk.row_count", counts), ("talk.row_has", cards)) if row)
@@ -179,13 +178,11 @@ def sheet_html(game) -> str:
             f'aria-label="{_e(t("talk.sheet", name=partner))}">{rows}</div></div>')
 
 
-def _ask_button(ask: Ask, label: str, t, hinted: str | None) -> str:
+def _ask_button(ask: Ask, label: str, game) -> str:
     """One question, one tap: a short label (a suit, a card), the whole question as its name;
     marked if it is the hint's suggestion."""
     suit = ask.subject if ask.kind == talk.COUNT else ask.subject // 13
     code = ask_code(ask)
-    mark, said = "", ""
-    if hinted == f"ask:{code}":
-        mark, said = " hinted", f' aria-description="{_e(t("hint.suggested"))}"'
+    mark, said = hint_attrs(game, f"ask:{code}")
     return (f'<button type="button" class="btn small ask s{suit}{mark}" data-action="ask" '
-            f'data-ask="{code}" aria-label="{_e(question_text(ask, t))}"{said}>{_e(label)}</button>')
+            f'data-ask="{code}" aria-label="{_e(question_text(ask, game.t))}"{said}>{_e(label)}</button>')

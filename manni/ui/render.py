@@ -13,8 +13,8 @@ from __future__ import annotations
 from ..cards import SUIT_SYMBOLS, cards_of
 from ..rules import get_rules
 from ..states import ExchangeKind, MatchPhase, Phase
-from .markup import (YOU, _e, card_back, card_button, card_face, lists_table, role_chip, sort_hand,
-                     trick_won)
+from .markup import (YOU, _e, card_back, card_button, card_face, hint_attrs, lists_table, role_chip,
+                     sort_hand, trick_won)
 from .sheet import result_panel
 
 
@@ -188,13 +188,6 @@ def trick_area(v, t) -> str:
             f'{inner}<p class="trick-note">{_e(note)}</p></div>')
 
 
-def _hint_attrs(game, action: str) -> tuple[str, str]:
-    """(extra class, extra attributes) for a control the hint suggests."""
-    if game.hinted_action() != action:
-        return "", ""
-    return " hinted", f' aria-description="{_e(game.t("hint.suggested"))}"'
-
-
 def action_bar(game) -> str:
     v, t = game.view, game.t
     out = []
@@ -205,12 +198,12 @@ def action_bar(game) -> str:
             keep = "btn.keep_hand" if v.exchange_kind == ExchangeKind.SWAP else "btn.leave_manni"
             for action, cls, key in (("take-manni", "btn primary", "btn.take_manni"),
                                      ("keep-hand", "btn", keep)):
-                extra_cls, extra = _hint_attrs(game, action)
+                extra_cls, extra = hint_attrs(game, action)
                 out.append(f'<button type="button" class="{cls}{extra_cls}" data-action="{action}"{extra}>'
                            f'{_e(t(key))}</button>')
         else:
             n = len(game.selected)
-            extra_cls, extra = _hint_attrs(game, "confirm-discard")
+            extra_cls, extra = hint_attrs(game, "confirm-discard")
             label = (t.plural("btn.lay_away", v.discard_limit) if v.stage == "lay_away"
                      else t.plural("btn.confirm_discard", n))
             out.append(f'<button type="button" class="btn primary{extra_cls}" data-action="confirm-discard"{extra}>'
