@@ -61,6 +61,13 @@ def test_manifest_is_valid_and_its_icons_exist(page, base_url):
     # in the document once the table is playable, not before: the browser reads the manifest
     # and fetches its icons then, not while Python starts
     page.wait_for_selector("link[rel=manifest]", state="attached")
+    href = page.eval_on_selector("link[rel=manifest]", "l => l.href")
+    # Chromium has taken the manifest added by script, and finds nothing wrong with it
+    # (asked for, it fetches the manifest if it has not yet)
+    seen = page.context.new_cdp_session(page).send("Page.getAppManifest")
+    assert seen["url"] == href and not seen["errors"], seen
+    page.wait_for_function("""() => performance.getEntriesByType('resource')
+      .some(e => /manifest\\.webmanifest/.test(e.name))""", timeout=10_000)
     asked = page.evaluate("""() => {
       const playable = performance.getEntriesByName('manni:playable')[0].startTime;
       return performance.getEntriesByType('resource')
@@ -69,10 +76,6 @@ def test_manifest_is_valid_and_its_icons_exist(page, base_url):
     }""")
     assert asked and all(after for _, after in asked), asked
     assert page.locator("link[rel=icon]").count() == 1  # the blank one is gone
-    href = page.eval_on_selector("link[rel=manifest]", "l => l.href")
-    # Chromium has taken the manifest added by script, and finds nothing wrong with it
-    seen = page.context.new_cdp_session(page).send("Page.getAppManifest")
-    assert seen["url"] == href and not seen["errors"], seen
     manifest = page.request.get(href).json()
     assert manifest["name"].startswith("Manni") and manifest["short_name"] == "Manni"
     assert manifest["display"] == "standalone"
