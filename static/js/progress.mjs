@@ -8,7 +8,6 @@ import { DOWNLOADS } from "../vendor/build.mjs";
 export const STEPS = {
   download: "Downloading Python…",
   start: "Starting Python…",
-  table: "Setting up the table…",
 };
 const say = (key, english) => (window.manniBoot && window.manniBoot.t
   ? window.manniBoot.t(key, english) : english);
@@ -36,8 +35,8 @@ function show() {
   if (window.manniBoot) window.manniBoot.progress(say(`step_${current}`, STEPS[current]), detail);
 }
 
-// Moves forward only: download -> start -> table.
-export function step(name) {
+// Moves forward only: download -> start.
+function step(name) {
   const order = Object.keys(STEPS);
   if (order.indexOf(name) <= order.indexOf(current)) return;
   current = name;

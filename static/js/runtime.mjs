@@ -35,13 +35,13 @@ import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.m
 import { LATER_AT_ONCE as NEEDS_LATER, RUNTIME } from "../vendor/build.mjs";
 
 // Not on the way to the runtime's start, so not fetched before it (index.html preloads
-// them after the runtime's own files): imported where they are needed.
+// them after the runtime's own files): imported where they are needed, the loading
+// screen's progress and the phases as the runtime starts (evaluating a module takes a task
+// of its own: after Python's start, one would come before the table's).
 const snapshots = () => import("../js/snapshot-store.mjs");
-const phases = () => import("../js/phase.mjs");
+let phaseModule = null;
+const phases = () => (phaseModule ??= import("../js/phase.mjs"));
 const progress = () => import("../js/progress.mjs");
-// The loading screen's steps, once imported: saying one never waits for import() to answer
-// (in a task of its own, behind the backlog of the page's tasks after Python's start).
-let steps = null;
 const rehearsal = () => import("../js/warm-up.mjs");
 
 export { version };
@@ -438,7 +438,6 @@ function startTable(pyodide) {
 
 async function started(mode, pyodide) {
   measure("python-start", "manni:python-starts", "runtime-started");
-  steps?.step("table");
   await withGame(pyodide);
   if (laterAtOnce()) await writeLater(pyodide);
   measure("game", "manni:runtime-started", "game-ready");
@@ -558,7 +557,8 @@ async function boot() {
       await Promise.race([gameAsked, new Promise((resolve) => setTimeout(resolve, ASK_WAIT_MS))]);
     },
   };
-  progress().then((module) => { steps = module; }, () => {});
+  progress().catch(() => {});
+  phases().catch(() => {});
   const snapshot = await openSnapshot();
   if (snapshot) {
     session((s) => s.setItem(ATTEMPT, RUNTIME));
