@@ -83,8 +83,7 @@ def traced_visit(p, url: str) -> list[dict]:
         cdp.send("Tracing.start", {"traceConfig": {"includedCategories": CATEGORIES,
                                                    "recordMode": "recordAsMuchAsPossible"},
                                    "transferMode": "ReturnAsStream"})
-        page.goto(url)
-        page.wait_for_function(bench_boot.WAIT_READY, timeout=bench_boot.TIMEOUT_MS)
+        bench_boot.open_until_ready(page, url)
         done: dict = {}
         cdp.on("Tracing.tracingComplete", lambda e: done.update(e))
         cdp.send("Tracing.end")
