@@ -82,7 +82,7 @@ def test_python_runs_without_stack_switching(page, base_url, boot):
 
 def test_page_boots_offline_without_errors(page, base_url, monitor, boot):
     page.goto(f"{base_url}/index.html")
-    expect(page.locator("#boot-message")).to_have_text(re.compile("Loading|Downloading|Starting|Setting up"))
+    expect(page.locator("#boot-message")).to_have_text(re.compile("Loading|Downloading|Starting"))
     phase = boot(page)
     assert phase not in ("loading", "error")
     expect(page.locator("#boot-status")).to_be_hidden()
