@@ -194,6 +194,17 @@ def test_hint_marks_one_playable_card(page):
     _check_hint_shown(page, n)
 
 
+def test_a_tap_puts_a_hint_away_before_its_time(page):
+    st = at_must_follow(page)
+    page.click("[data-action=hint]")
+    notice = page.locator('#notice[data-kind="hint"]')
+    expect(notice).to_be_visible()
+    notice.click()  # a hint's reasons would stay up for 15 s
+    expect(notice).to_be_hidden(timeout=2000)
+    expect(page.locator("#hand button[data-card].hinted")).to_have_count(1)  # still marked
+    assert state(page)["actions"] == st["actions"]  # the tap played nothing
+
+
 def test_hint_in_the_classic_exchange(page):
     m = Match("classic", {"target": 5}, seed_with_first_dealer(2))  # seat 0 is asked first
     import_text(page, dumps(m))

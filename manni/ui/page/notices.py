@@ -21,6 +21,8 @@ class Notices(Feature):
 
     def bind(self) -> None:
         on(window, "resize", self.page.guard(self.place))
+        # a tap puts a notice away before its time (an info notice lets taps through)
+        on(by_id("notice"), "click", self.page.guard(lambda event: self.hide()))
 
     def show(self, text: str, seconds: float | None = None, kind: str = "warning") -> None:
         """A message in ``#notice`` by kind: "error" (something failed), "warning" (a
