@@ -133,6 +133,29 @@ def let_cards_land(page) -> None:
                   ".map(a => a.finished.catch(() => null)))")
 
 
+# The words (split at spaces and hyphens) of the shown elements matching a selector that a
+# line break falls inside, each as '"word" in "its text"': text may wrap between words, never
+# within one.
+BROKEN_WORDS = """(selector) => {
+  const broken = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (el.offsetParent === null || el.closest('dialog:not([open])')) continue;
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      for (const m of node.textContent.matchAll(/[^\\s\\-\u2010]+/g)) {
+        const r = document.createRange(); r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+        if (new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1)
+          broken.push(`"${m[0]}" in "${el.textContent.trim().slice(0, 30)}"`);
+      }
+    }
+  }
+  return broken; }"""
+
+
+def broken_words(page, selector: str) -> list[str]:
+    return page.evaluate(BROKEN_WORDS, selector)
+
+
 def hand_codes(page) -> list[str]:
     return page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
 

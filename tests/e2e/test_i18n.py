@@ -17,7 +17,8 @@ from manni.text import LANGUAGES, Translator
 from manni.text.translate import load
 from playwright.sync_api import expect
 
-from manni_page import PageMonitor, boot, let_cards_land, start_match, step, wait_settled
+from manni_page import (PageMonitor, boot, broken_words, let_cards_land, start_match, step,
+                        wait_settled)
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 W, H = 360, 740
@@ -70,25 +71,6 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('button')]
   .map(([t, r]) => `"${t}" ${Math.round(r.width)}x${Math.round(r.height)}`)"""
 
 
-# Words of a visible button's label that the line breaks inside: a label may wrap between
-# its words (or after a hyphen), never within one.
-BROKEN_WORDS = """() => {
-  const broken = [];
-  for (const button of document.querySelectorAll('button')) {
-    if (button.offsetParent === null || button.closest('dialog:not([open])')) continue;
-    const walk = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
-    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
-      const text = node.textContent;
-      for (const m of text.matchAll(/[^\\s\\-\u2010]+/g)) {
-        const r = document.createRange(); r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
-        if (new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1)
-          broken.push(`"${m[0]}" in "${button.textContent.trim().slice(0, 30)}"`);
-      }
-    }
-  }
-  return broken; }"""
-
-
 def check_page(page, lang: str, name: str, targets: bool = True) -> None:
     assert page.evaluate("document.documentElement.lang") == lang
     sw = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
@@ -101,7 +83,7 @@ def check_page(page, lang: str, name: str, targets: bool = True) -> None:
     if targets:
         small = page.evaluate(SMALL_TARGETS)
         assert not small, f"{lang} {name}: tap targets under 44px: {small}"
-    broken = page.evaluate(BROKEN_WORDS)
+    broken = broken_words(page, "button")
     assert not broken, f"{lang} {name}: a button's word broken across lines: {broken}"
     text = page.evaluate(VISIBLE_TEXT)
     left = [p for p in english_phrases(lang) if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", text)]

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from manni.match import Match
-from manni_page import (PageMonitor, boot, classic_first_to_choose, hand_codes, let_cards_land,
-                        start_match, step, wait_settled)
+from manni_page import (PageMonitor, boot, broken_words, classic_first_to_choose, hand_codes,
+                        let_cards_land, start_match, step, wait_settled)
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 SIZES = [(360, 740), (740, 360), (1280, 800)]
@@ -123,18 +123,6 @@ def test_your_hand_stays_in_the_window(browser, base_url, variant):
     context.close()
 
 
-# The words of the contract's name that the page broke across lines.
-SPLIT_WORDS = """() => { const el = document.querySelector('.contract-name'), node = el.firstChild;
-  const split = []; let at = 0;
-  for (const word of node.textContent.split(/\\s+/)) {
-    at = node.textContent.indexOf(word, at);
-    const r = document.createRange(); r.setStart(node, at); r.setEnd(node, at + word.length);
-    if (new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1) split.push(word);
-    at += word.length;
-  }
-  return split; }"""
-
-
 def test_a_table_of_four_fits_a_phone_on_its_side(browser, base_url):
     """Manille with your partner dealing: the turned card stays at the top seat without
     making the table taller than the window; the longest trump's name ("Trumps: diamonds")
@@ -152,7 +140,7 @@ def test_a_table_of_four_fits_a_phone_on_its_side(browser, base_url):
         let_cards_land(page)
         tall = page.evaluate("document.documentElement.scrollHeight - innerHeight")
         assert tall <= 0, f"the table of four at {w}x{h} is {tall}px taller than the window"
-        assert page.evaluate(SPLIT_WORDS) == [], f"a word of the contract broken at {w}x{h}"
+        assert broken_words(page, ".contract-name") == [], f"a word of the contract broken at {w}x{h}"
     monitor.assert_clean(page)
     context.close()
 
@@ -169,7 +157,7 @@ def test_the_trumps_name_breaks_between_words_on_a_phone(browser, base_url):
     for w, h in [(360, 740), (667, 375), (740, 360)]:
         page.set_viewport_size({"width": w, "height": h})
         let_cards_land(page)
-        assert page.evaluate(SPLIT_WORDS) == [], f"a word of the contract broken at {w}x{h}"
+        assert broken_words(page, ".contract-name") == [], f"a word of the contract broken at {w}x{h}"
     monitor.assert_clean(page)
     context.close()
 
