@@ -16,7 +16,7 @@ from manni_page import (PageMonitor, boot, broken_words, classic_first_to_choose
                         let_cards_land, start_match, step, wait_settled)
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-SIZES = [(360, 740), (740, 360), (1280, 800)]
+SIZES = [(360, 740), (360, 640), (740, 360), (1280, 800)]
 
 
 @pytest.fixture(scope="module")
@@ -64,14 +64,16 @@ def test_play_and_result_layouts(page):
 
 
 # A laptop's common windows and a phone on its side: your hand whole in the window, on
-# every step of a deal where you act, whatever the felt holds.
+# every step of a deal where you act, whatever the felt holds. At three seats with a Manni
+# contract (Classic), an upright phone's short window too.
 IN_WINDOW = [(1366, 768), (1280, 800), (1440, 900), (740, 360)]
+SHORT_PHONE = (360, 640)
 HAND_BELOW = """() => Math.max(...[...document.querySelectorAll('#hand [data-card]')]
   .map(c => c.getBoundingClientRect().bottom)) - innerHeight"""
 
 
-def hand_in_window(page, what: str) -> None:
-    for w, h in IN_WINDOW:
+def hand_in_window(page, what: str, sizes: list[tuple[int, int]]) -> None:
+    for w, h in sizes:
         page.set_viewport_size({"width": w, "height": h})
         let_cards_land(page)
         page.evaluate("scrollTo(0, 0)")
@@ -81,8 +83,9 @@ def hand_in_window(page, what: str) -> None:
 
 @pytest.mark.parametrize("variant", ["classic", "laugavatn"])
 def test_your_hand_stays_in_the_window(browser, base_url, variant):
-    """Classic's Manni choice; Laugavatnsmanni's 16 cards (20 while laying away) beside the
-    contracts to declare or overcall, the lists and the trick."""
+    """Classic's Manni choice (and on a short upright phone, a 360x640 window);
+    Laugavatnsmanni's 16 cards (20 while laying away) beside the contracts to declare or
+    overcall, the lists and the trick."""
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     monitor = PageMonitor(context)
     page = context.new_page()
@@ -96,13 +99,14 @@ def test_your_hand_stays_in_the_window(browser, base_url, variant):
         page.check("#opt-overcalls")
         page.select_option("#opt-speed", "fastest")
         page.click("[data-action=start-match]")
+    sizes = IN_WINDOW + ([SHORT_PHONE] if variant == "classic" else [])
     st = wait_settled(page)
     checked = set()
     while st["phase"] in ("exchange", "play"):
         n, stage = int(st["actions"]), st.get("stage") or st["phase"]
         if st["phase"] == "play" and len(checked) > 1 and "play" in checked:
             break
-        hand_in_window(page, f"{variant}, {stage}")
+        hand_in_window(page, f"{variant}, {stage}", sizes)
         checked.add(stage)
         page.set_viewport_size({"width": 1366, "height": 768})
         if stage in ("declare", "overcall"):
