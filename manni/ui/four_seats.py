@@ -235,17 +235,25 @@ def review_button(game, cls: str = "btn small") -> str:
             f'</button>')
 
 
+def corner(game) -> str:
+    """The felt's corner beside your partner: a practice table's tools, and while a match goes
+    on the review of its last finished deal (at its end the result offers it)."""
+    inner = practice_tools(game)
+    if game.phase != MatchPhase.MATCH_OVER:
+        inner += review_button(game)
+    return f'<div class="felt-corner">{inner}</div>' if inner else ""
+
+
 def table_html(game) -> str:
     v, t = game.view, game.t
     seats = "".join(seat_html(v, s, game) for s in (2, 3, 1))
     return (f'<div class="felt four">{score_strip(v, t)}{seats}'
-            f'<div class="centre">{trump_box(v, t)}{practice_tools(game)}'
+            f'<div class="centre">{trump_box(v, t)}{corner(game)}'
             f'{trick_area(v, t, game.deal_note)}</div>{parlee.sheet_html(game)}</div>'
             f'{game.tutorial.prompt_html(game) if game.tutorial is not None else ""}'
             f'{parlee.talk_log(v, t)}'
             f'<p class="status" id="status">{_e(status_text(game))}</p>'
-            f'<div class="me">{seat_html(v, YOU, game)}{tools_bar(game)}'
-            f'{review_button(game) if game.phase != MatchPhase.MATCH_OVER else ""}</div>'
+            f'<div class="me">{seat_html(v, YOU, game)}{tools_bar(game)}</div>'
             f'{hand_html(game)}{result_panel(game)}')
 
 

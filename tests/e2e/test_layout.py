@@ -149,6 +149,33 @@ def test_a_table_of_four_fits_a_phone_on_its_side(browser, base_url):
     context.close()
 
 
+def test_a_table_of_four_keeps_your_hand_in_the_window_from_its_second_deal(browser, base_url):
+    """Manille's second deal, the parlée's talk on: the last deal's review is offered in the
+    felt's corner, and on an upright phone, a phone on its side and a laptop your hand is
+    whole in the window at every turn of the deal."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    monitor = PageMonitor(context)
+    page = context.new_page()
+    boot(page, f"{base_url}/index.html?rules=manille&seed=2")
+    st = wait_settled(page)
+    turns = 0
+    while st["phase"] == "play" and int(st["deal"]) <= 2:
+        n = int(st["actions"])
+        if int(st["deal"]) == 2:
+            assert page.locator(".felt.four .felt-corner [data-action=review]").count() == 1
+            hand_in_window(page, f"Manille, deal 2, move {n}", [(360, 740), (740, 360), (1366, 768)])
+            page.set_viewport_size({"width": 1366, "height": 768})
+            turns += 1
+        if page.locator("[data-action=let-lead]").count():
+            page.click("[data-action=let-lead]")
+        else:
+            page.locator("#hand button[data-card].playable").first.click()
+        st = wait_settled(page, n + 1)
+    assert turns >= 8, turns
+    monitor.assert_clean(page)
+    context.close()
+
+
 def test_the_trumps_name_breaks_between_words_on_a_phone(browser, base_url):
     """Three seats, diamonds trumps: the name is whole on an upright phone and on its side."""
     seed = next(s for s in range(100) if Match("hornafjordur", seed=s).deal.contract.trump == 2)
@@ -168,7 +195,7 @@ def test_the_trumps_name_breaks_between_words_on_a_phone(browser, base_url):
 
 CLEAR = """() => { const felt = document.querySelector('.felt.four').getBoundingClientRect();
   const els = [...document.querySelectorAll(
-    '.felt.four .seat, .felt.four .contract-box, .felt.four .practice-tools')];
+    '.felt.four .seat, .felt.four .contract-box, .felt.four .felt-corner')];
   const out = [];
   for (const e of els) {
     const r = e.getBoundingClientRect();

@@ -139,6 +139,23 @@ def test_the_last_trick_at_a_new_deal_is_the_previous_deals():
         assert "deal 1" not in tables.last_trick(game)
 
 
+def test_the_last_deals_review_sits_in_the_felts_corner():
+    """From the second deal the review of the last one is offered in the corner beside your
+    partner, with a practice table's tools, not under your seat; at the match's end the
+    result offers it."""
+    game = Game.new(Settings(variant="manille", level="easy", talk=False), seed=5,
+                    t=Translator("en"), practice=True)
+    corner = re.compile(r'<div class="felt-corner">(.*?)</div>\s*(?=<div class="trick)', re.S)
+    assert 'data-action="review"' not in tables.table_html(game)
+    assert "show-hands" in corner.search(tables.table_html(game)).group(1)
+    while len(game.match.deals) < 2:
+        play_until(game, 1)
+    html = tables.table_html(game)
+    inside = corner.search(html).group(1)
+    assert 'data-action="review" data-deal-index="0">Review deal 1</button>' in inside
+    assert "show-hands" in inside and html.count('data-action="review"') == 1
+
+
 def test_a_computer_partner_asks_before_a_computers_lead_never_before_yours():
     from manni.bots import make_bot
     from manni.talk import Ask as TalkAsk
