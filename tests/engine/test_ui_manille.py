@@ -8,6 +8,7 @@ import pytest
 
 from manni.cards import card_code, cards_of
 from manni.errors import ManniError
+from manni.states import MatchPhase
 from manni.talk import COUNT, HAS, Ask
 from manni.text import Translator
 from manni.ui import parlee, tables
@@ -154,6 +155,11 @@ def test_the_last_deals_review_sits_in_the_felts_corner():
     inside = corner.search(html).group(1)
     assert 'data-action="review" data-deal-index="0">Review deal 1</button>' in inside
     assert "show-hands" in inside and html.count('data-action="review"') == 1
+    while game.phase != MatchPhase.MATCH_OVER:
+        play_until(game, 1)
+    html = tables.table_html(game)
+    assert 'data-action="review"' not in corner.search(html).group(1)
+    assert re.search(r'<div class="result-actions">.*data-action="review"', html)
 
 
 def test_a_computer_partner_asks_before_a_computers_lead_never_before_yours():
