@@ -165,7 +165,7 @@ def test_the_first_bot_move_and_hint_wait_for_the_bots_to_arrive(page, base_url,
     for route in held:  # the game's reader, and on a first visit the snapshot's worker
         route.continue_()
     if first == "you":
-        # the download, the bots' import and the hint itself: a busy machine takes seconds
+        # the hint waits for the download and the bots' import
         expect(page.locator("#notice")).to_contain_text("Hint: ", timeout=STEP_MS)
         page.click("[data-action=keep-hand]")
         wait_settled(page, 2)  # the opponents chose
