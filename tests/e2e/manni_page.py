@@ -199,7 +199,8 @@ def import_text(page, text: str) -> None:
 
 
 def step(page) -> dict:
-    """Make one sensible move for the player (keep / no discard / first playable card / next deal)."""
+    """Make one sensible move for the player (keep / no discard / let a waiting partner lead /
+    first playable card / next deal)."""
     st = wait_settled(page)
     n, phase = int(st["actions"]), st["phase"]
     if phase == "exchange":
@@ -209,7 +210,10 @@ def step(page) -> dict:
             page.click("[data-action=confirm-discard]")
         return wait_settled(page, n + 1)
     if phase == "play":
-        page.locator("#hand button[data-card].playable").first.click()
+        if page.locator("[data-action=let-lead]").count():
+            page.click("[data-action=let-lead]")
+        else:
+            page.locator("#hand button[data-card].playable").first.click()
         return wait_settled(page, n + 1)
     if phase == "deal-over":
         deal = int(st["deal"])

@@ -160,17 +160,13 @@ def test_a_table_of_four_keeps_your_hand_in_the_window_from_its_second_deal(brow
     st = wait_settled(page)
     turns = 0
     while st["phase"] == "play" and int(st["deal"]) <= 2:
-        n = int(st["actions"])
         if int(st["deal"]) == 2:
             assert page.locator(".felt.four .felt-corner [data-action=review]").count() == 1
-            hand_in_window(page, f"Manille, deal 2, move {n}", [(360, 740), (740, 360), (1366, 768)])
+            hand_in_window(page, f"Manille, deal 2, move {st['actions']}",
+                           [(360, 740), (740, 360), (1366, 768)])
             page.set_viewport_size({"width": 1366, "height": 768})
             turns += 1
-        if page.locator("[data-action=let-lead]").count():
-            page.click("[data-action=let-lead]")
-        else:
-            page.locator("#hand button[data-card].playable").first.click()
-        st = wait_settled(page, n + 1)
+        st = step(page)
     assert turns >= 8, turns
     monitor.assert_clean(page)
     context.close()
