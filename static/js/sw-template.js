@@ -66,7 +66,7 @@ self.addEventListener("activate", (event) => event.waitUntil((async () => {
 })()));
 
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
+  if (event.data && event.data.type === "SKIP_WAITING") event.waitUntil(self.skipWaiting());
 });
 
 // The precached URL a request stands for: page navigations inside the site (with any

@@ -159,7 +159,25 @@ def site_copy(tmp_path):
         yield site, server.url
 
 
-def test_update_is_offered_and_keeps_the_saved_match(page, site_copy, monitor):
+# The first Reload's message to the waiting worker gets lost: the page reloads after a
+# while anyway and the page it reloads to asks again.
+DROP_FIRST_SKIP_WAITING = """() => {
+  const post = ServiceWorker.prototype.postMessage;
+  ServiceWorker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === 'SKIP_WAITING' && !window.manniDropped) {
+      window.manniDropped = true;
+      return;
+    }
+    return post.call(this, message, ...rest);
+  };
+}"""
+# A page of the new build: its service worker registered and nothing waiting to take over.
+NEW_VERSION_PAGE = """() => !window.manniOldPage && document.getElementById('table')?.dataset.turn
+  && document.documentElement.dataset.sw === 'active' && !document.documentElement.dataset.update"""
+
+
+@pytest.mark.parametrize("first_message", ["delivered", "lost"])
+def test_update_is_offered_and_keeps_the_saved_match(page, site_copy, monitor, first_message):
     site, url = site_copy
     boot(page, f"{url}/index.html")
     page.wait_for_function(SW_ACTIVE, timeout=BOOT_MS)
@@ -183,11 +201,12 @@ def test_update_is_offered_and_keeps_the_saved_match(page, site_copy, monitor):
     assert "deploy 2" not in page.evaluate("async () => (await fetch('static/css/app.css')).text()")
 
     page.evaluate("window.manniOldPage = true")
+    if first_message == "lost":
+        page.evaluate(DROP_FIRST_SKIP_WAITING)
     page.click("#update-reload")
     # The page reloads once the new version is in charge: wait for the new page's table.
     try:
-        page.wait_for_function("() => !window.manniOldPage && document.getElementById('table')?.dataset.turn",
-                               timeout=BOOT_MS)
+        page.wait_for_function(NEW_VERSION_PAGE, timeout=BOOT_MS)
     except PlaywrightTimeout:
         raise AssertionError(f"no table on the new version; the page shows {page.evaluate(PWA_STATE)};"
                              f" errors: {monitor.console_errors + monitor.page_errors}") from None
@@ -196,7 +215,37 @@ def test_update_is_offered_and_keeps_the_saved_match(page, site_copy, monitor):
                            timeout=BOOT_MS)
     assert "deploy 2" in page.evaluate("async () => (await fetch('static/css/app.css')).text()")
     assert page.is_hidden("#update-banner")
+    assert page.evaluate("() => sessionStorage.getItem('manni:update-asked')") is None
     assert record(page) == saved  # the match resumed where it was
+    monitor.assert_clean(page)
+
+
+def test_a_tab_that_did_not_ask_offers_the_reload_when_another_tab_updates(page, site_copy, monitor):
+    site, url = site_copy
+    boot(page, f"{url}/index.html")
+    page.wait_for_function(SW_ACTIVE, timeout=BOOT_MS)
+    page.reload()
+    page.wait_for_function(TURN, timeout=BOOT_MS)
+    other = page.context.new_page()
+    boot(other, f"{url}/index.html")
+    other.wait_for_function(SW_ACTIVE, timeout=BOOT_MS)
+
+    css = site / "static" / "css" / "app.css"
+    css.write_text(css.read_text() + "\n/* deploy 2 */\n")
+    vendor.write_build_files(site)
+    page.evaluate("window.manniOldPage = true")
+    other.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+    other.wait_for_selector("#update-banner", state="visible", timeout=BOOT_MS)
+    page.wait_for_selector("#update-banner", state="visible", timeout=BOOT_MS)
+    other.click("#update-reload")
+    other.wait_for_function(NEW_VERSION_PAGE, timeout=BOOT_MS)
+    # This tab was not reloaded under its player: it offers the reload, which now just reloads.
+    page.wait_for_function("() => navigator.serviceWorker.controller && !document.getElementById('update-reload').disabled"
+                           " && window.manniOldPage", timeout=BOOT_MS)
+    assert page.is_visible("#update-banner")
+    page.click("#update-reload")
+    page.wait_for_function(NEW_VERSION_PAGE, timeout=BOOT_MS)
+    assert "deploy 2" in page.evaluate("async () => (await fetch('static/css/app.css')).text()")
     monitor.assert_clean(page)
 
 
