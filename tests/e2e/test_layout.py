@@ -149,12 +149,30 @@ def test_a_table_of_four_fits_a_phone_on_its_side(browser, base_url):
     context.close()
 
 
+# At a laptop's size: each side seat's bubble ends above its seat and covers no other box.
+SIDE_BUBBLES_ABOVE = """() => {
+  const out = [];
+  const boxes = [...document.querySelectorAll(
+    '.felt.four .seat, .felt.four .contract-box, .felt.four .felt-corner > *')];
+  for (const b of document.querySelectorAll('.felt.four .seat:is(.left, .right) .bubble')) {
+    const r = b.getBoundingClientRect(), seat = b.closest('.seat').getBoundingClientRect();
+    if (r.bottom > seat.top) out.push(['over its seat', b.textContent]);
+    for (const e of boxes) {
+      const o = e.getBoundingClientRect();
+      if (r.left < o.right - 1 && o.left < r.right - 1 && r.top < o.bottom - 1 && o.top < r.bottom - 1
+          && !e.contains(b)) out.push(['over', e.className, b.textContent]);
+    }
+  }
+  return out; }"""
+
+
 def test_a_table_of_four_keeps_your_hand_in_the_window_from_its_second_deal(browser, base_url):
     """Manille, the parlée's talk on, seed 2: the seat on your right deals the first deal and
     your partner the second, each showing the turned card until it is played. On a short
     upright phone your hand is whole in the window at every turn of both deals; in the second,
     the last deal's review is offered in the felt's corner, and on a taller upright phone, a
-    phone on its side and a laptop too."""
+    phone on its side and a laptop too; there a side seat's answer is in the room above the
+    seat, clear of everything."""
     assert Match("manille", seed=2).first_dealer == 1  # the seat on your right
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     monitor = PageMonitor(context)
@@ -162,6 +180,7 @@ def test_a_table_of_four_keeps_your_hand_in_the_window_from_its_second_deal(brow
     boot(page, f"{base_url}/index.html?rules=manille&seed=2")
     st = wait_settled(page)
     turns = {1: 0, 2: 0}
+    bubbles = 0
     while st["phase"] == "play" and int(st["deal"]) <= 2:
         deal = int(st["deal"])
         where = f"Manille, deal {deal}, move {st['actions']}"
@@ -170,10 +189,13 @@ def test_a_table_of_four_keeps_your_hand_in_the_window_from_its_second_deal(brow
         else:
             assert page.locator(".felt.four .felt-corner [data-action=review]").count() == 1
             hand_in_window(page, where, [(360, 740), SHORT_PHONE, (740, 360), (1366, 768)])
+            assert page.evaluate(SIDE_BUBBLES_ABOVE) == [], where
+            bubbles += page.locator(".felt.four .seat:is(.left, .right) .bubble").count()
         page.set_viewport_size({"width": 1366, "height": 768})
         turns[deal] += 1
         st = step(page)
     assert min(turns.values()) >= 8, turns
+    assert bubbles, "no answer was given at a side seat in the second deal"
     monitor.assert_clean(page)
     context.close()
 
