@@ -166,7 +166,7 @@ SIDE_BUBBLES_ABOVE = """() => {
   return out; }"""
 
 
-def test_a_table_of_four_keeps_your_hand_in_the_window_from_its_second_deal(browser, base_url):
+def test_a_table_of_four_keeps_your_hand_in_the_window_through_two_deals(browser, base_url):
     """Manille, the parlée's talk on, seed 2: the seat on your right deals the first deal and
     your partner the second, each showing the turned card until it is played. On a short
     upright phone your hand is whole in the window at every turn of both deals; in the second,
