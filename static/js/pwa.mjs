@@ -14,14 +14,15 @@ const TAKE_OVER_WAIT_MS = 5000;
 // sessionStorage: this tab's player asked for the new version (kept across that reload).
 const ASKED_KEY = "manni:update-asked";
 
-function asked(value) {
+function asked() {
+  try { return sessionStorage.getItem(ASKED_KEY) === "1"; } catch { return false; }
+}
+
+function setAsked(yes) {
   try {
-    if (value === true) sessionStorage.setItem(ASKED_KEY, "1");
-    else if (value === false) sessionStorage.removeItem(ASKED_KEY);
-    return sessionStorage.getItem(ASKED_KEY) === "1";
-  } catch {
-    return false;
-  }
+    if (yes) sessionStorage.setItem(ASKED_KEY, "1");
+    else sessionStorage.removeItem(ASKED_KEY);
+  } catch { /* no sessionStorage: the request lasts this page only */ }
 }
 
 // `registration` is null when the new version is already in charge (another tab's Reload).
@@ -40,8 +41,8 @@ function offerUpdate(registration) {
 
 function takeOver(registration, waitMs = TAKE_OVER_WAIT_MS) {
   const waiting = registration && registration.waiting;
-  if (!waiting) { asked(false); location.reload(); return; }  // this page predates the active one
-  asked(true);
+  if (!waiting) { setAsked(false); location.reload(); return; }  // this page predates the active one
+  setAsked(true);
   document.documentElement.dataset.update = "asked";
   waiting.postMessage({ type: "SKIP_WAITING" });
   if (waitMs) setTimeout(() => location.reload(), waitMs);
@@ -53,7 +54,7 @@ function takeOver(registration, waitMs = TAKE_OVER_WAIT_MS) {
 if ("serviceWorker" in navigator && navigator.serviceWorker.controller) {
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (asked()) {
-      asked(false);
+      setAsked(false);
       location.reload();
     } else {
       offerUpdate(null);
@@ -82,7 +83,7 @@ async function register() {
     // lost with a worker that was stopping), without another timed reload.
     if (asked()) takeOver(registration, 0);
   } else {
-    asked(false);
+    setAsked(false);
   }
   if (registration.installing) watch(registration.installing, false);
   else if (registration.active) document.documentElement.dataset.sw = "active";

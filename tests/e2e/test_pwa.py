@@ -159,6 +159,21 @@ def site_copy(tmp_path):
         yield site, server.url
 
 
+def return_visit(page, url) -> None:
+    """A first visit that installs the service worker, then a reload that it serves."""
+    boot(page, f"{url}/index.html")
+    page.wait_for_function(SW_ACTIVE, timeout=BOOT_MS)
+    page.reload()
+    page.wait_for_function(TURN, timeout=BOOT_MS)
+
+
+def deploy_again(site) -> str:
+    """A new deploy: one file changes, sw.js with it. Returns the new build."""
+    css = site / "static" / "css" / "app.css"
+    css.write_text(css.read_text() + "\n/* deploy 2 */\n")
+    return vendor.write_build_files(site)["build"]
+
+
 # The first Reload's message to the waiting worker gets lost: the page reloads after a
 # while anyway and the page it reloads to asks again.
 DROP_FIRST_SKIP_WAITING = """() => {
@@ -179,20 +194,14 @@ NEW_VERSION_PAGE = """() => !window.manniOldPage && document.getElementById('tab
 @pytest.mark.parametrize("first_message", ["delivered", "lost"])
 def test_update_is_offered_and_keeps_the_saved_match(page, site_copy, monitor, first_message):
     site, url = site_copy
-    boot(page, f"{url}/index.html")
-    page.wait_for_function(SW_ACTIVE, timeout=BOOT_MS)
-    page.reload()  # a return visit: the page now runs from the service worker's cache
-    page.wait_for_function(TURN, timeout=BOOT_MS)
+    return_visit(page, url)
     assert page.evaluate("() => !!navigator.serviceWorker.controller")
     old_build = build_of(page)
     assert page.evaluate(SITE_CACHES) == [f"manni-site-{old_build}"]
     play_a_card(page)
     saved = record(page)
 
-    # A new deploy: one file changes, sw.js with it.
-    css = site / "static" / "css" / "app.css"
-    css.write_text(css.read_text() + "\n/* deploy 2 */\n")
-    new_build = vendor.write_build_files(site)["build"]
+    new_build = deploy_again(site)
     assert new_build != old_build
     page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
     page.wait_for_selector("#update-banner", state="visible", timeout=BOOT_MS)
@@ -222,17 +231,12 @@ def test_update_is_offered_and_keeps_the_saved_match(page, site_copy, monitor, f
 
 def test_a_tab_that_did_not_ask_offers_the_reload_when_another_tab_updates(page, site_copy, monitor):
     site, url = site_copy
-    boot(page, f"{url}/index.html")
-    page.wait_for_function(SW_ACTIVE, timeout=BOOT_MS)
-    page.reload()
-    page.wait_for_function(TURN, timeout=BOOT_MS)
+    return_visit(page, url)
     other = page.context.new_page()
     boot(other, f"{url}/index.html")
     other.wait_for_function(SW_ACTIVE, timeout=BOOT_MS)
 
-    css = site / "static" / "css" / "app.css"
-    css.write_text(css.read_text() + "\n/* deploy 2 */\n")
-    vendor.write_build_files(site)
+    deploy_again(site)
     page.evaluate("window.manniOldPage = true")
     other.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
     other.wait_for_selector("#update-banner", state="visible", timeout=BOOT_MS)
