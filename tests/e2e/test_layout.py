@@ -64,9 +64,12 @@ def test_play_and_result_layouts(page):
 
 
 # A laptop's common windows and a phone on its side: your hand whole in the window, on
-# every step of a deal where you act, whatever the felt holds. At three seats with a Manni
+# every step of a deal where you act, whatever the felt holds. A laptop's window is shorter
+# than its screen: 1366x657 is a 1366x768 screen under a browser's bars, 1280x600 a
+# 1920x1080 one at 150%, 1024x690 a tablet on its side. At three seats with a Manni
 # contract (Classic), an upright phone's short window too.
-IN_WINDOW = [(1366, 768), (1280, 800), (1440, 900), (740, 360)]
+LAPTOP_WINDOWS = [(1366, 657), (1280, 600), (1024, 690)]
+IN_WINDOW = [(1366, 768), (1280, 800), (1440, 900), *LAPTOP_WINDOWS, (740, 360)]
 SHORT_PHONE = (360, 640)
 HAND_BELOW = """() => Math.max(...[...document.querySelectorAll('#hand [data-card]')]
   .map(c => c.getBoundingClientRect().bottom)) - innerHeight"""
@@ -169,10 +172,10 @@ SIDE_BUBBLES_ABOVE = """() => {
 def test_a_table_of_four_keeps_your_hand_in_the_window_through_two_deals(browser, base_url):
     """Manille, the parlée's talk on, seed 2: the seat on your right deals the first deal and
     your partner the second, each showing the turned card until it is played. On a short
-    upright phone your hand is whole in the window at every turn of both deals; in the second,
-    the last deal's review is offered in the felt's corner, and on a taller upright phone, a
-    phone on its side and a laptop too; there a side seat's answer is in the room above the
-    seat, clear of everything."""
+    upright phone and a 1366x768 laptop's window your hand is whole in the window at every
+    turn of both deals; in the second, the last deal's review is offered in the felt's corner,
+    and on a taller upright phone, a phone on its side and the other laptops' windows too;
+    at 1366x768 a side seat's answer is in the room above the seat, clear of everything."""
     assert Match("manille", seed=2).first_dealer == 1  # the seat on your right
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     monitor = PageMonitor(context)
@@ -185,10 +188,11 @@ def test_a_table_of_four_keeps_your_hand_in_the_window_through_two_deals(browser
         deal = int(st["deal"])
         where = f"Manille, deal {deal}, move {st['actions']}"
         if deal == 1:
-            hand_in_window(page, where, [SHORT_PHONE])
+            hand_in_window(page, where, [SHORT_PHONE, LAPTOP_WINDOWS[0]])
         else:
             assert page.locator(".felt.four .felt-corner [data-action=review]").count() == 1
-            hand_in_window(page, where, [(360, 740), SHORT_PHONE, (740, 360), (1366, 768)])
+            hand_in_window(page, where, [(360, 740), SHORT_PHONE, (740, 360), *LAPTOP_WINDOWS,
+                                         (1366, 768)])
             assert page.evaluate(SIDE_BUBBLES_ABOVE) == [], where
             bubbles += page.locator(".felt.four .seat:is(.left, .right) .bubble").count()
         page.set_viewport_size({"width": 1366, "height": 768})
