@@ -172,10 +172,11 @@ SIDE_BUBBLES_ABOVE = """() => {
 def test_a_table_of_four_keeps_your_hand_in_the_window_through_two_deals(browser, base_url):
     """Manille, the parlée's talk on, seed 2: the seat on your right deals the first deal and
     your partner the second, each showing the turned card until it is played. On a short
-    upright phone and a 1366x768 laptop's window your hand is whole in the window at every
-    turn of both deals; in the second, the last deal's review is offered in the felt's corner,
-    and on a taller upright phone, a phone on its side and the other laptops' windows too;
-    at 1366x768 a side seat's answer is in the room above the seat, clear of everything."""
+    upright phone and in a 1366x768 screen's window (1366x657) your hand is whole in the
+    window at every turn of both deals; in the second, the last deal's review is offered in
+    the felt's corner, and on a taller upright phone, a phone on its side and the other
+    laptops' windows too; at 1366x768 a side seat's answer is in the room above the seat,
+    clear of everything."""
     assert Match("manille", seed=2).first_dealer == 1  # the seat on your right
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     monitor = PageMonitor(context)
