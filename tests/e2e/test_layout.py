@@ -205,6 +205,29 @@ def test_a_table_of_four_keeps_your_hand_in_the_window_through_two_deals(browser
     context.close()
 
 
+@pytest.mark.parametrize("locale", ["is", "fr"])
+def test_a_table_of_four_keeps_your_hand_on_a_short_phone_in_the_players_languages(
+        browser, base_url, locale):
+    """Icelandic and French roles, answers and buttons are longer than English ones: in seed
+    1's first deal (you deal: the turned card is at your seat) your hand stays whole in a
+    360x640 window at every turn."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale=locale)
+    monitor = PageMonitor(context)
+    page = context.new_page()
+    assert Match("manille", seed=1).first_dealer == 0
+    boot(page, f"{base_url}/index.html?rules=manille&seed=1")
+    assert page.evaluate("document.documentElement.lang") == locale
+    st = wait_settled(page)
+    turns = 0
+    while st["phase"] == "play" and int(st["deal"]) == 1:
+        hand_in_window(page, f"Manille in {locale}, move {st['actions']}", [SHORT_PHONE])
+        turns += 1
+        st = step(page)
+    assert turns >= 8, turns
+    monitor.assert_clean(page)
+    context.close()
+
+
 def test_the_trumps_name_breaks_between_words_on_a_phone(browser, base_url):
     """Three seats, diamonds trumps: the name is whole on an upright phone and on its side."""
     seed = next(s for s in range(100) if Match("hornafjordur", seed=s).deal.contract.trump == 2)
