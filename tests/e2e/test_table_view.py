@@ -154,6 +154,45 @@ def test_cards_move_and_no_tap_is_lost_while_they_do(page):
     page.wait_for_function("() => !document.querySelector('.trick.done:not(.gathered)')", timeout=5000)
 
 
+# Once the last trick's copies fly to the winner's pile over a shown result: every animation
+# paused, each copy made a hit target for a moment, what is on top at its centre.
+ON_TOP_OF_FLYING_COPIES = """() => new Promise(resolve => {
+  const layer = () => document.getElementById('motion-layer');
+  const look = () => {
+    const copies = layer() ? [...layer().children] : [];
+    if (!document.querySelector('.result') || !copies.length) return requestAnimationFrame(look);
+    document.getAnimations().forEach(a => a.pause());
+    layer().style.pointerEvents = 'auto';
+    copies.forEach(c => { c.style.pointerEvents = 'auto'; });
+    const top = copies.map(c => {
+      const r = c.getBoundingClientRect();
+      const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return e.closest('#motion-layer') ? 'a flying card' : e.closest('.result') ? 'the result' : e.tagName;
+    });
+    layer().style.pointerEvents = '';
+    copies.forEach(c => { c.style.pointerEvents = ''; });
+    document.getAnimations().forEach(a => a.play());
+    resolve(top);
+  };
+  look();
+})"""
+
+
+def test_the_last_tricks_cards_fly_under_the_deals_result(page):
+    # The last trick is gathered to its winner's pile after the pause, when the deal's result
+    # is already shown over the table: its cards must not cross the scores.
+    page.set_viewport_size({"width": 360, "height": 740})
+    start_match(page, "classic", 20, speed="fast")
+    st = play_to_the_end_of_exchange(page)
+    while not (st["phase"] == "play" and len(hand_codes(page)) == 1 and st["turn"] == "you"):
+        st = step(page)
+    page.evaluate(f"() => {{ window.onTop = ({ON_TOP_OF_FLYING_COPIES})(); }}")  # from before the card
+    page.locator("#hand button[data-card].playable").first.click()
+    top = page.evaluate("() => window.onTop")
+    assert top and set(top) == {"the result"}, top
+    assert wait_settled(page)["phase"] == "deal-over"
+
+
 # What Page.render() does to #game: every card and button is a new element.
 REDRAW = "() => { const g = document.getElementById('game'); g.innerHTML = g.innerHTML; }"
 
