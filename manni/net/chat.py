@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import protocol as P
+from . import wire as W
 
 MAX_CHAT = 140           # characters of free text
 KEEP_LINES = 50          # chat lines the host and each page remember
@@ -31,18 +31,18 @@ def clean_text(value) -> str:
     """A chat text as everyone sees it: printable characters, spaces collapsed, trimmed.
     Raises ProtocolError if nothing is left or it is longer than MAX_CHAT."""
     if not isinstance(value, str):
-        raise P.ProtocolError("a chat text must be text")
+        raise W.ProtocolError("a chat text must be text")
     text = " ".join("".join(ch for ch in value if ch.isprintable()).split())
     if not text:
-        raise P.ProtocolError("an empty chat message", "chat_empty")
+        raise W.ProtocolError("an empty chat message", "chat_empty")
     if len(text) > MAX_CHAT:
-        raise P.ProtocolError(f"a chat message is at most {MAX_CHAT} characters", "chat_long")
+        raise W.ProtocolError(f"a chat message is at most {MAX_CHAT} characters", "chat_long")
     return text
 
 
 def _phrase(value) -> str:
     if not isinstance(value, str) or value not in PHRASES:
-        raise P.ProtocolError(f"unknown phrase {value!r}")
+        raise W.ProtocolError(f"unknown phrase {value!r}")
     return value
 
 
@@ -65,30 +65,30 @@ class ChatLine:
 
 def _said(obj: dict) -> dict:
     if ("text" in obj) == ("phrase" in obj):
-        raise P.ProtocolError("a chat has a text or a phrase")
+        raise W.ProtocolError("a chat has a text or a phrase")
     if "text" in obj:
         return {"text": clean_text(obj["text"])}
     return {"phrase": _phrase(obj["phrase"])}
 
 
 def chat(text: str = "", phrase: str = "") -> str:
-    return P._dump({"type": "chat", **_said({"phrase": phrase} if phrase else {"text": text})})
+    return W.dump({"type": "chat", **_said({"phrase": phrase} if phrase else {"text": text})})
 
 
 def chat_line(line: ChatLine) -> str:
     said = {"phrase": line.phrase} if line.phrase else {"text": line.text}
-    return P._dump({"type": "chat", "id": line.id, "seat": line.seat, "name": line.name, **said})
+    return W.dump({"type": "chat", "id": line.id, "seat": line.seat, "name": line.name, **said})
 
 
 def parse_chat(obj: dict) -> Chat:
-    P._fields(obj, (), ("text", "phrase"))
+    W.need_fields(obj, (), ("text", "phrase"))
     return Chat(**_said(obj))
 
 
 def parse_chat_line(obj: dict) -> ChatLine:
-    P._fields(obj, ("id", "seat", "name"), ("text", "phrase"))
-    return ChatLine(P._int(obj, "id", 1, 10**9), P._int(obj, "seat", 0, max(P.SEAT_COUNTS) - 1),
-                    P.clean_name(obj["name"]), **_said(obj))
+    W.need_fields(obj, ("id", "seat", "name"), ("text", "phrase"))
+    return ChatLine(W.get_int(obj, "id", 1, 10**9), W.get_int(obj, "seat", 0, max(W.SEAT_COUNTS) - 1),
+                    W.clean_name(obj["name"]), **_said(obj))
 
 
 # -- the host's flood gate -------------------------------------------------------------------

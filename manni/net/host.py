@@ -23,6 +23,7 @@ from ..errors import IllegalAction
 from ..inputs import parse_json
 from . import chat as C
 from . import protocol as P
+from . import wire as W
 from . import room as R
 from .links import is_id
 
@@ -427,18 +428,18 @@ class HostTable:
         t.started = bool(data["started"])
         seats = []
         for s in data["seats"]:
-            if s["kind"] not in P.SEAT_KINDS or not isinstance(s["last_seq"], int):
+            if s["kind"] not in W.SEAT_KINDS or not isinstance(s["last_seq"], int):
                 raise P.ProtocolError("bad saved seat")
             seats.append(Seat(s["kind"], str(s["name"]), str(s["token"]), s["last_seq"], bool(s["stand_in"])))
-        if len(seats) not in P.SEAT_COUNTS or seats[0].kind != "host":
+        if len(seats) not in W.SEAT_COUNTS or seats[0].kind != "host":
             raise P.ProtocolError("bad saved seats")
         t.seats = seats
         room = data.get("room", {})
-        t.game = P._int(room, "game", 1, 1_000_000) if "game" in room else 1
+        t.game = W.get_int(room, "game", 1, 1_000_000) if "game" in room else 1
         t.chat_on = bool(room.get("chat", True))
         t.gate.muted = {s for s in room.get("muted", []) if s in (1, 2)}
-        t.next_line = P._int(room, "next_line", 1, 10**9) if "next_line" in room else 1
-        t.watch_limit = P._int(room, "watch_limit", 0, R.MAX_WATCHERS) if "watch_limit" in room \
+        t.next_line = W.get_int(room, "next_line", 1, 10**9) if "next_line" in room else 1
+        t.watch_limit = W.get_int(room, "watch_limit", 0, R.MAX_WATCHERS) if "watch_limit" in room \
             else R.WATCH_LIMIT
         t.bot_names = {int(k): P.clean_name(v) for k, v in room.get("bots", {}).items()
                        if k.isdigit() and int(k) < len(seats)}

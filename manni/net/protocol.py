@@ -16,14 +16,11 @@ ended the table).
 
 from __future__ import annotations
 
-import json
-import re
 from dataclasses import dataclass
 
 from ..actions import Action, action_from_json
-from ..cards import card_code, cards_of, parse_card
+from ..cards import card_code, cards_of
 from ..errors import ManniError
-from ..inputs import InputError, parse_json
 from ..rules import get_rules
 from ..rules.base import Contract, Manches
 from ..rules.declared import Declared
@@ -32,121 +29,10 @@ from ..talk import Answer
 from ..talk import Ask as TalkAsk
 from ..talk import every_ask
 from ..view import SeatView
-
-VERSION = 1
-MAX_BYTES = 16_000  # under PeerJS's 16,300-byte JSON channel limit
-MAX_NAME = 24
-MAX_SEQ = 1_000_000
-MAX_DEPTH = 6  # a state's view.history[i][1] is the deepest: 5 levels
-MAX_TEXT = 400  # characters in any one string (each field is then checked: chat text, names)
-ID_RE = re.compile(r"[0-9a-f]{32}")  # table ids and guest tokens: 128 random bits, hex
-PHASES = ("exchange", "play", "over")
-SEAT_KINDS = ("host", "guest", "bot", "empty")
-SEAT_COUNTS = (3, 4)  # seats at a table: Manni's three, a partnership game's four
-WORD_RE = re.compile(r"[a-z_]{1,40}")  # contract names, list entries, stages, refusal keys
-
-
-class ProtocolError(ManniError):
-    """A message that is not a valid ``manni-net/1`` message; nothing was applied."""
-
-    def __init__(self, message: str, key: str = "malformed") -> None:
-        super().__init__(message)
-        self.key = key
-
-
-# -- reading helpers -------------------------------------------------------------------------
-def _decode(text) -> dict:
-    """The one input boundary (manni.inputs): size and depth before parsing, then shape."""
-    try:
-        obj = parse_json(text, max_bytes=MAX_BYTES, max_depth=MAX_DEPTH, max_text=MAX_TEXT)
-    except InputError as e:
-        raise ProtocolError(str(e), "too_long" if e.key == "too_large" else "malformed") from None
-    if not isinstance(obj, dict):
-        raise ProtocolError("a message must be a JSON object")
-    if obj.get("v") != VERSION or isinstance(obj.get("v"), bool):
-        raise ProtocolError(f"unsupported version {obj.get('v')!r} (this is {VERSION})", "version")
-    return obj
-
-
-def _fields(obj: dict, required: tuple, optional: tuple = ()) -> None:
-    keys = set(obj) - {"v", "type"}
-    missing = [k for k in required if k not in obj]
-    extra = sorted(keys - set(required) - set(optional))
-    if missing or extra:
-        raise ProtocolError(f"{obj.get('type')}: missing {missing}, unexpected {extra}")
-
-
-def _int(obj: dict, key: str, lo: int, hi: int, none: bool = False):
-    v = obj.get(key)
-    if v is None and none:
-        return None
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise ProtocolError(f"{key!r} must be a whole number in {lo}..{hi}")
-    return v
-
-
-def _ints(obj: dict, key: str, n: int, lo: int, hi: int, none: bool = False) -> tuple:
-    v = obj.get(key)
-    if not isinstance(v, list) or len(v) != n:
-        raise ProtocolError(f"{key!r} must be a list of {n}")
-    return tuple(_int({key: x}, key, lo, hi, none) for x in v)
-
-
-def _str(obj: dict, key: str, pattern=None, choices=None) -> str:
-    v = obj.get(key)
-    if not isinstance(v, str) or (pattern and not pattern.fullmatch(v)) or (choices and v not in choices):
-        raise ProtocolError(f"bad {key!r}")
-    return v
-
-
-def _bool(obj: dict, key: str) -> bool:
-    v = obj.get(key)
-    if not isinstance(v, bool):
-        raise ProtocolError(f"{key!r} must be true or false")
-    return v
-
-
-def _card(value) -> int:
-    try:
-        return parse_card(value) if isinstance(value, str) else parse_card("")
-    except ManniError:
-        raise ProtocolError(f"bad card {value!r}") from None
-
-
-def _cards(obj: dict, key: str, limit: int = 52) -> tuple[int, ...]:
-    v = obj.get(key)
-    if not isinstance(v, list) or len(v) > limit:
-        raise ProtocolError(f"{key!r} must be a list of card codes")
-    return tuple(_card(c) for c in v)
-
-
-def _mask(obj: dict, key: str) -> int:
-    mask = 0
-    for c in _cards(obj, key):
-        mask |= 1 << c
-    return mask
-
-
-def _codes(cards) -> list[str]:
-    return [card_code(c) for c in cards]
-
-
-def clean_name(value) -> str:
-    """A player's name as shown to everyone: text only, no control characters, trimmed,
-    at most MAX_NAME characters. Raises ProtocolError if nothing is left."""
-    if not isinstance(value, str):
-        raise ProtocolError("a name must be text")
-    name = " ".join("".join(ch for ch in value if ch.isprintable()).split())[:MAX_NAME]
-    if not name:
-        raise ProtocolError("a name must not be empty", "name")
-    return name
-
-
-def _dump(obj: dict) -> str:
-    text = json.dumps({"v": VERSION, **obj}, ensure_ascii=False, separators=(",", ":"))
-    if len(text.encode("utf-8")) > MAX_BYTES:
-        raise ProtocolError(f"message longer than {MAX_BYTES} bytes", "too_long")
-    return text
+from . import chat, room
+from .wire import (ID_RE, MAX_SEQ, PHASES, SEAT_COUNTS, SEAT_KINDS, WORD_RE, ProtocolError,
+                   card_codes, clean_name, decode, dump, get_bool, get_card, get_cards, get_int,
+                   get_ints, get_mask, get_str, need_fields)
 
 
 # -- actions ---------------------------------------------------------------------------------
@@ -194,42 +80,41 @@ class Lead:
 
 
 def hello(table: str, name: str, token: str) -> str:
-    return _dump({"type": "hello", "table": table, "name": clean_name(name), "token": token})
+    return dump({"type": "hello", "table": table, "name": clean_name(name), "token": token})
 
 
 def arriving(table: str, token: str, name: str = "") -> str:
     """(Sent by static/js/net.js, before Python runs; built here for the tests.)"""
-    return _dump({"type": "arriving", "table": table, "token": token,
+    return dump({"type": "arriving", "table": table, "token": token,
                   "name": clean_name(name) if name else ""})
 
 
 def act(seq: int, action: Action) -> str:
-    return _dump({"type": "act", "seq": seq, "action": action.to_json()})
+    return dump({"type": "act", "seq": seq, "action": action.to_json()})
 
 
 def lead(deal: int, trick: int) -> str:
-    return _dump({"type": "lead", "deal": deal, "trick": trick})
+    return dump({"type": "lead", "deal": deal, "trick": trick})
 
 
 def parse_guest(text):
     """Hello | Arriving | Act | Lead | chat.Chat | room.Again | room.Sit; raises
     ProtocolError."""
-    obj = _decode(text)
+    obj = decode(text)
     kind = obj.get("type")
     if kind == "hello":
-        _fields(obj, ("table", "name", "token"))
-        return Hello(_str(obj, "table", ID_RE), clean_name(obj["name"]), _str(obj, "token", ID_RE))
+        need_fields(obj, ("table", "name", "token"))
+        return Hello(get_str(obj, "table", ID_RE), clean_name(obj["name"]), get_str(obj, "token", ID_RE))
     if kind == "arriving":
-        _fields(obj, ("table", "token", "name"))
+        need_fields(obj, ("table", "token", "name"))
         name = "" if obj["name"] == "" else clean_name(obj["name"])
-        return Arriving(_str(obj, "table", ID_RE), _str(obj, "token", ID_RE), name)
+        return Arriving(get_str(obj, "table", ID_RE), get_str(obj, "token", ID_RE), name)
     if kind == "act":
-        _fields(obj, ("seq", "action"))
-        return Act(_int(obj, "seq", 1, MAX_SEQ), _action(obj["action"]))
+        need_fields(obj, ("seq", "action"))
+        return Act(get_int(obj, "seq", 1, MAX_SEQ), _action(obj["action"]))
     if kind == "lead":
-        _fields(obj, ("deal", "trick"))
-        return Lead(_int(obj, "deal", 1, 10_000), _int(obj, "trick", 0, 12))
-    from . import chat, room  # around the match: talk, play again, watch
+        need_fields(obj, ("deal", "trick"))
+        return Lead(get_int(obj, "deal", 1, 10_000), get_int(obj, "trick", 0, 12))
     readers = {"chat": chat.parse_chat, "again": room.parse_again, "sit": room.parse_sit}
     if kind in readers:
         return readers[kind](obj)
@@ -309,11 +194,11 @@ def _seats(obj: dict) -> tuple[SeatInfo, ...]:
     for s in v:
         if not isinstance(s, dict):
             raise ProtocolError("a seat must be an object")
-        _fields(s, ("name", "kind", "present"), ("joining",))
-        kind = _str(s, "kind", choices=SEAT_KINDS)
+        need_fields(s, ("name", "kind", "present"), ("joining",))
+        kind = get_str(s, "kind", choices=SEAT_KINDS)
         name = "" if kind in ("empty", "guest") and s["name"] == "" else clean_name(s["name"])
-        out.append(SeatInfo(name, kind, _bool(s, "present"),
-                            _bool(s, "joining") if "joining" in s else False))
+        out.append(SeatInfo(name, kind, get_bool(s, "present"),
+                            get_bool(s, "joining") if "joining" in s else False))
     return tuple(out)
 
 
@@ -328,7 +213,7 @@ def _options(obj: dict) -> dict:
 
 
 def _rules(obj: dict) -> str:
-    name = _str(obj, "rules")
+    name = get_str(obj, "rules")
     try:
         get_rules(name)
     except (ManniError, KeyError):
@@ -346,13 +231,13 @@ def contract_json(c: Contract) -> dict:
 def _contract(value, rules=None) -> Contract:
     if not isinstance(value, dict):
         raise ProtocolError("a contract must be an object")
-    _fields(value, ("name", "trump", "ace_low"), ("declarer", "entry"))
-    args = (_str(value, "name", WORD_RE), _int(value, "trump", 0, 3, none=True), _bool(value, "ace_low"))
+    need_fields(value, ("name", "trump", "ace_low"), ("declarer", "entry"))
+    args = (get_str(value, "name", WORD_RE), get_int(value, "trump", 0, 3, none=True), get_bool(value, "ace_low"))
     if "declarer" in value or "entry" in value:
         entry = value.get("entry")
         if entry is not None and not (isinstance(entry, str) and WORD_RE.fullmatch(entry)):
             raise ProtocolError("bad list entry")
-        return Declared(*args, declarer=_int(value, "declarer", 0, 2, none=True), entry=entry)
+        return Declared(*args, declarer=get_int(value, "declarer", 0, 2, none=True), entry=entry)
     own = rules.known_contract(args[0]) if rules is not None else None
     if own is not None and (own.trump, own.ace_low) == args[1:]:
         return own  # the rule set's own (a Manille trump has Manille's card order)
@@ -374,11 +259,11 @@ def _lists(value, n: int = 3) -> tuple | None:
 
 
 def welcome(seat: int, last_seq: int) -> str:
-    return _dump({"type": "welcome", "seat": seat, "last_seq": last_seq})
+    return dump({"type": "welcome", "seat": seat, "last_seq": last_seq})
 
 
 def lobby(seats, rules: str, options: dict) -> str:
-    return _dump({"type": "lobby", "seats": _seats_json(seats), "rules": rules, "options": options})
+    return dump({"type": "lobby", "seats": _seats_json(seats), "rules": rules, "options": options})
 
 
 def view_json(v: SeatView) -> dict:
@@ -388,15 +273,15 @@ def view_json(v: SeatView) -> dict:
         "deal": v.deal_number, "dealer": v.dealer, "contract": contract_json(v.contract),
         "cut": None if v.cut is None else card_code(v.cut), "phase": v.phase, "turn": v.turn,
         "stage": v.stage, "lists": None if v.lists is None else [list(x) for x in v.lists],
-        "hand": _codes(cards_of(v.hand)), "own_out": _codes(cards_of(v.own_out)),
+        "hand": card_codes(cards_of(v.hand)), "own_out": card_codes(cards_of(v.own_out)),
         "exchanged": list(v.exchanged), "manni_left": v.manni_left,
         "exchange_step": v.exchange_step, "discard_limit": v.discard_limit,
         "discard_minimum": v.discard_minimum,
         "choices": [a.to_json() for a in v.choices], "leader": v.leader,
-        "trick": _codes(v.trick),
-        "history": [[leader, _codes(cards), winner] for leader, cards, winner in v.history],
-        "tricks": list(v.tricks), "played": _codes(cards_of(v.played)),
-        "hand_sizes": list(v.hand_sizes), "legal": _codes(cards_of(v.legal)),
+        "trick": card_codes(v.trick),
+        "history": [[leader, card_codes(cards), winner] for leader, cards, winner in v.history],
+        "tricks": list(v.tricks), "played": card_codes(cards_of(v.played)),
+        "hand_sizes": list(v.hand_sizes), "legal": card_codes(cards_of(v.legal)),
         "deal_scores": [list(s) for s in v.deal_scores], "plus": list(v.plus),
         "minus": list(v.minus), "finished": v.finished, "winners": list(v.winners),
         **_partnership_json(v),
@@ -447,21 +332,21 @@ def _answers(value, n: int) -> tuple:
     for a in value:
         if not isinstance(a, dict):
             raise ProtocolError("an answer must be an object")
-        _fields(a, ("trick", "asker", "partner", "ask", "value"))
+        need_fields(a, ("trick", "asker", "partner", "ask", "value"))
         v = a["value"]
         if isinstance(v, bool):
             pass
         elif not isinstance(v, int) or not 0 <= v <= 13:
             raise ProtocolError("an answer is a count or true/false")
-        out.append(Answer(_int(a, "trick", 0, 26), _int(a, "asker", 0, n - 1),
-                          _int(a, "partner", 0, n - 1), _ask(a["ask"]), v))
+        out.append(Answer(get_int(a, "trick", 0, 26), get_int(a, "asker", 0, n - 1),
+                          get_int(a, "partner", 0, n - 1), _ask(a["ask"]), v))
     return tuple(out)
 
 
 def _manches(value, n: int) -> Manches:
     if not isinstance(value, dict):
         raise ProtocolError("'manches' must be an object")
-    _fields(value, ("done", "score", "won"))
+    need_fields(value, ("done", "score", "won"))
     done = value["done"]
     if not isinstance(done, list) or len(done) > 5:
         raise ProtocolError("'done' must be a list of manches")
@@ -469,14 +354,14 @@ def _manches(value, n: int) -> Manches:
     for d in done:
         if not isinstance(d, list) or len(d) != 2:
             raise ProtocolError("a manche is [winner, score]")
-        parsed.append((_int({"w": d[0]}, "w", 0, n - 1), _ints({"s": d[1]}, "s", n, 0, 1000)))
-    return Manches(tuple(parsed), _ints(value, "score", n, 0, 1000), _ints(value, "won", n, 0, 5))
+        parsed.append((get_int({"w": d[0]}, "w", 0, n - 1), get_ints({"s": d[1]}, "s", n, 0, 1000)))
+    return Manches(tuple(parsed), get_ints(value, "score", n, 0, 1000), get_ints(value, "won", n, 0, 5))
 
 
 def _view(o) -> SeatView:
     if not isinstance(o, dict):
         raise ProtocolError("'view' must be an object")
-    _fields(o, VIEW_KEYS[:-len(OPTIONAL_VIEW_KEYS)], OPTIONAL_VIEW_KEYS)
+    need_fields(o, VIEW_KEYS[:-len(OPTIONAL_VIEW_KEYS)], OPTIONAL_VIEW_KEYS)
     name = _rules(o)
     rules = get_rules(name)
     n, top, sides = rules.seats, rules.seats - 1, len(rules.sides)
@@ -487,8 +372,8 @@ def _view(o) -> SeatView:
     for h in history:
         if not isinstance(h, list) or len(h) != 3:
             raise ProtocolError("a trick is [leader, cards, winner]")
-        tricks.append((_int({"l": h[0]}, "l", 0, top), _cards({"c": h[1]}, "c", n),
-                       _int({"w": h[2]}, "w", 0, top)))
+        tricks.append((get_int({"l": h[0]}, "l", 0, top), get_cards({"c": h[1]}, "c", n),
+                       get_int({"w": h[2]}, "w", 0, top)))
     scores = o["deal_scores"]
     if not isinstance(scores, list) or len(scores) > 500:
         raise ProtocolError("'deal_scores' must be a list")
@@ -498,39 +383,39 @@ def _view(o) -> SeatView:
     winners = o["winners"]
     if not isinstance(winners, list) or len(winners) > n:
         raise ProtocolError("'winners' must be a list of seats")
-    asks = _bool(o, "asks") if "asks" in o else False
+    asks = get_bool(o, "asks") if "asks" in o else False
     return SeatView(
-        seat=_int(o, "seat", 0, top), rules=name, options=_options(o),
-        exchange_kind=_str(o, "exchange_kind", WORD_RE),
-        deal_number=_int(o, "deal", 1, 10_000), dealer=_int(o, "dealer", 0, top),
+        seat=get_int(o, "seat", 0, top), rules=name, options=_options(o),
+        exchange_kind=get_str(o, "exchange_kind", WORD_RE),
+        deal_number=get_int(o, "deal", 1, 10_000), dealer=get_int(o, "dealer", 0, top),
         contract=_contract(o["contract"], rules),
-        cut=None if o["cut"] is None else _card(o["cut"]),
-        phase=Phase(_str(o, "phase", choices=PHASES)), turn=_int(o, "turn", 0, top, none=True),
-        stage=None if o["stage"] is None else _str(o, "stage", WORD_RE),
+        cut=None if o["cut"] is None else get_card(o["cut"]),
+        phase=Phase(get_str(o, "phase", choices=PHASES)), turn=get_int(o, "turn", 0, top, none=True),
+        stage=None if o["stage"] is None else get_str(o, "stage", WORD_RE),
         lists=_lists(o["lists"], n),
-        hand=_mask(o, "hand"), own_out=_mask(o, "own_out"),
-        exchanged=_ints(o, "exchanged", n, 0, 52, none=True),
-        manni_left=_int(o, "manni_left", 0, 52), exchange_step=_int(o, "exchange_step", 0, 100),
-        discard_limit=_int(o, "discard_limit", 0, 52, none=True),
-        discard_minimum=_int(o, "discard_minimum", 0, 52),
-        choices=tuple(_action(a) for a in choices), leader=_int(o, "leader", 0, top),
-        trick=_cards(o, "trick", n), history=tuple(tricks),
-        tricks=_ints(o, "tricks", n, 0, 26), played=_mask(o, "played"),
-        hand_sizes=_ints(o, "hand_sizes", n, 0, 52), legal=_mask(o, "legal"),
-        deal_scores=tuple(_ints({"s": s}, "s", sides, -100, 100) for s in scores),
-        plus=_ints(o, "plus", sides, 0, 100_000), minus=_ints(o, "minus", sides, 0, 100_000),
-        finished=_bool(o, "finished"),
-        winners=tuple(_int({"w": w}, "w", 0, top) for w in winners),
-        bonus=_ints(o, "bonus", sides, 0, 5) if "bonus" in o else None,
-        unplayed=_bool(o, "unplayed") if "unplayed" in o else False,
+        hand=get_mask(o, "hand"), own_out=get_mask(o, "own_out"),
+        exchanged=get_ints(o, "exchanged", n, 0, 52, none=True),
+        manni_left=get_int(o, "manni_left", 0, 52), exchange_step=get_int(o, "exchange_step", 0, 100),
+        discard_limit=get_int(o, "discard_limit", 0, 52, none=True),
+        discard_minimum=get_int(o, "discard_minimum", 0, 52),
+        choices=tuple(_action(a) for a in choices), leader=get_int(o, "leader", 0, top),
+        trick=get_cards(o, "trick", n), history=tuple(tricks),
+        tricks=get_ints(o, "tricks", n, 0, 26), played=get_mask(o, "played"),
+        hand_sizes=get_ints(o, "hand_sizes", n, 0, 52), legal=get_mask(o, "legal"),
+        deal_scores=tuple(get_ints({"s": s}, "s", sides, -100, 100) for s in scores),
+        plus=get_ints(o, "plus", sides, 0, 100_000), minus=get_ints(o, "minus", sides, 0, 100_000),
+        finished=get_bool(o, "finished"),
+        winners=tuple(get_int({"w": w}, "w", 0, top) for w in winners),
+        bonus=get_ints(o, "bonus", sides, 0, 5) if "bonus" in o else None,
+        unplayed=get_bool(o, "unplayed") if "unplayed" in o else False,
         answers=_answers(o["answers"], n) if "answers" in o else (),
-        asks=tuple(every_ask(rules.deck, _mask(o, "hand"), _mask(o, "played"))) if asks else (),
+        asks=tuple(every_ask(rules.deck, get_mask(o, "hand"), get_mask(o, "played"))) if asks else (),
         manches=_manches(o["manches"], sides) if "manches" in o else None,
     )
 
 
 def state(n: int, seats, view: SeatView, contracts, last_seq: int) -> str:
-    return _dump({"type": "state", "n": n, "seats": _seats_json(seats), "view": view_json(view),
+    return dump({"type": "state", "n": n, "seats": _seats_json(seats), "view": view_json(view),
                   "contracts": [contract_json(c) for c in contracts], "last_seq": last_seq})
 
 
@@ -543,52 +428,51 @@ REFUSAL_PARAMS = ("suit", "turn", "limit")  # card lists are never echoed
 def refused(seq: int | None, key: str, params: dict | None = None) -> str:
     safe = {k: v for k, v in (params or {}).items()
             if k in REFUSAL_PARAMS and isinstance(v, int) and not isinstance(v, bool)}
-    return _dump({"type": "refused", "seq": seq, "key": key, "params": safe})
+    return dump({"type": "refused", "seq": seq, "key": key, "params": safe})
 
 
 def closed(reason: str) -> str:
-    return _dump({"type": "closed", "reason": reason})
+    return dump({"type": "closed", "reason": reason})
 
 
 def ask() -> str:
-    return _dump({"type": "ask"})
+    return dump({"type": "ask"})
 
 
 def parse_host(text):
     """Welcome | Lobby | State | Refused | Closed | Ask | chat.ChatLine | room.Room |
     room.Watching; raises ProtocolError."""
-    obj = _decode(text)
+    obj = decode(text)
     kind = obj.get("type")
     if kind == "welcome":
-        _fields(obj, ("seat", "last_seq"))
-        return Welcome(_int(obj, "seat", 1, max(SEAT_COUNTS) - 1),
-                       _int(obj, "last_seq", 0, MAX_SEQ))
+        need_fields(obj, ("seat", "last_seq"))
+        return Welcome(get_int(obj, "seat", 1, max(SEAT_COUNTS) - 1),
+                       get_int(obj, "last_seq", 0, MAX_SEQ))
     if kind == "lobby":
-        _fields(obj, ("seats", "rules", "options"))
+        need_fields(obj, ("seats", "rules", "options"))
         return Lobby(_seats(obj), _rules(obj), _options(obj))
     if kind == "state":
-        _fields(obj, ("n", "seats", "view", "contracts", "last_seq"))
+        need_fields(obj, ("n", "seats", "view", "contracts", "last_seq"))
         contracts = obj["contracts"]
         if not isinstance(contracts, list) or len(contracts) > 10_000:
             raise ProtocolError("'contracts' must be a list")
         view = _view(obj["view"])
-        return State(_int(obj, "n", 0, 10_000_000), _seats(obj), view,
+        return State(get_int(obj, "n", 0, 10_000_000), _seats(obj), view,
                      tuple(_contract(c, view.ruleset) for c in contracts),
-                     _int(obj, "last_seq", 0, MAX_SEQ))
+                     get_int(obj, "last_seq", 0, MAX_SEQ))
     if kind == "refused":
-        _fields(obj, ("seq", "key", "params"))
+        need_fields(obj, ("seq", "key", "params"))
         params = obj["params"]
         if not isinstance(params, dict) or set(params) - set(REFUSAL_PARAMS):
             raise ProtocolError("bad refusal params")
-        return Refused(_int(obj, "seq", 1, MAX_SEQ, none=True), _str(obj, "key", WORD_RE),
-                       {k: _int(params, k, 0, 52) for k in params})
+        return Refused(get_int(obj, "seq", 1, MAX_SEQ, none=True), get_str(obj, "key", WORD_RE),
+                       {k: get_int(params, k, 0, 52) for k in params})
     if kind == "closed":
-        _fields(obj, ("reason",))
-        return Closed(_str(obj, "reason", WORD_RE))
+        need_fields(obj, ("reason",))
+        return Closed(get_str(obj, "reason", WORD_RE))
     if kind == "ask":
-        _fields(obj, ())
+        need_fields(obj, ())
         return Ask()
-    from . import chat, room
     readers = {"chat": chat.parse_chat_line, "room": room.parse_room,
                "watching": room.parse_watching}
     if kind in readers:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..view import SeatView
-from . import protocol as P
+from . import wire as W
 
 MAX_WATCHERS = 4   # the most spectators a host can allow
 WATCH_LIMIT = 2    # spectators allowed unless the host says otherwise
@@ -54,57 +54,57 @@ class Watching:
     limit: int
 
 
-LAST_SEAT = max(P.SEAT_COUNTS) - 1
+LAST_SEAT = max(W.SEAT_COUNTS) - 1
 
 
 def _seats_list(obj: dict, key: str) -> tuple:
     v = obj.get(key)
     if not isinstance(v, list) or len(v) > LAST_SEAT + 1:
-        raise P.ProtocolError(f"{key!r} must be a list of seats")
-    return tuple(sorted({P._int({key: s}, key, 0, LAST_SEAT) for s in v}))
+        raise W.ProtocolError(f"{key!r} must be a list of seats")
+    return tuple(sorted({W.get_int({key: s}, key, 0, LAST_SEAT) for s in v}))
 
 
 def room(r: Room) -> str:
-    return P._dump({"type": "room", "game": r.game, "chat": r.chat, "muted": list(r.muted),
+    return W.dump({"type": "room", "game": r.game, "chat": r.chat, "muted": list(r.muted),
                     "watchers": r.watchers, "watch_limit": r.watch_limit,
                     "offered": list(r.offered),
                     "again": None if r.again is None else list(r.again)})
 
 
 def parse_room(obj: dict) -> Room:
-    P._fields(obj, ("game", "chat", "muted", "watchers", "watch_limit", "offered", "again"))
-    return Room(P._int(obj, "game", 1, 1_000_000), P._bool(obj, "chat"), _seats_list(obj, "muted"),
-                P._int(obj, "watchers", 0, MAX_WATCHERS),
-                P._int(obj, "watch_limit", 0, MAX_WATCHERS),
+    W.need_fields(obj, ("game", "chat", "muted", "watchers", "watch_limit", "offered", "again"))
+    return Room(W.get_int(obj, "game", 1, 1_000_000), W.get_bool(obj, "chat"), _seats_list(obj, "muted"),
+                W.get_int(obj, "watchers", 0, MAX_WATCHERS),
+                W.get_int(obj, "watch_limit", 0, MAX_WATCHERS),
                 _seats_list(obj, "offered"),
                 None if obj["again"] is None else _seats_list(obj, "again"))
 
 
 def again(accept: bool) -> str:
-    return P._dump({"type": "again", "accept": bool(accept)})
+    return W.dump({"type": "again", "accept": bool(accept)})
 
 
 def parse_again(obj: dict) -> Again:
-    P._fields(obj, ("accept",))
-    return Again(P._bool(obj, "accept"))
+    W.need_fields(obj, ("accept",))
+    return Again(W.get_bool(obj, "accept"))
 
 
 def sit(seat: int) -> str:
-    return P._dump({"type": "sit", "seat": seat})
+    return W.dump({"type": "sit", "seat": seat})
 
 
 def parse_sit(obj: dict) -> Sit:
-    P._fields(obj, ("seat",))
-    return Sit(P._int(obj, "seat", 1, LAST_SEAT))
+    W.need_fields(obj, ("seat",))
+    return Sit(W.get_int(obj, "seat", 1, LAST_SEAT))
 
 
 def watching(limit: int) -> str:
-    return P._dump({"type": "watching", "limit": limit})
+    return W.dump({"type": "watching", "limit": limit})
 
 
 def parse_watching(obj: dict) -> Watching:
-    P._fields(obj, ("limit",))
-    return Watching(P._int(obj, "limit", 1, MAX_WATCHERS))
+    W.need_fields(obj, ("limit",))
+    return Watching(W.get_int(obj, "limit", 1, MAX_WATCHERS))
 
 
 def public_view(match) -> SeatView:

@@ -21,6 +21,7 @@ from ..rules import get_rules
 from ..rules.base import Contract
 from ..view import SeatView
 from . import protocol as P
+from . import wire as W
 
 FORMAT = "manni-seat/1"
 MAX_DEALS = 500
@@ -78,7 +79,7 @@ def add_view(rec: SeatRecord | None, v: SeatView, names) -> SeatRecord:
 
 # -- JSON -------------------------------------------------------------------------------------
 def to_json(rec: SeatRecord) -> dict:
-    codes = P._codes
+    codes = W.card_codes
     deals = []
     for d in rec.deals:
         item = {"deal": d.number, "dealer": d.dealer, "contract": P.contract_json(d.contract),
@@ -118,13 +119,13 @@ def _exact(obj, fields: tuple, optional: tuple = (), what: str = "a seat record"
 def _deal(o, rules, seat: int, number_before: int) -> SeatDeal:
     _exact(o, DEAL_FIELDS, ("answers",), "a deal")
     n, top = rules.seats, rules.seats - 1
-    number = P._int(o, "deal", number_before + 1, 10_000)
-    cut = None if o["cut"] is None else P._card(o["cut"])
+    number = W.get_int(o, "deal", number_before + 1, 10_000)
+    cut = None if o["cut"] is None else W.get_card(o["cut"])
     hands_in = o["hands"]
     if not isinstance(hands_in, list) or len(hands_in) > 4:
         raise P.ProtocolError("'hands' must be a list of hands")
-    hands = tuple(P._mask({"h": h}, "h") for h in hands_in)
-    out = P._mask(o, "out")
+    hands = tuple(W.get_mask({"h": h}, "h") for h in hands_in)
+    out = W.get_mask(o, "out")
     tricks_in = o["tricks"]
     if not isinstance(tricks_in, list) or len(tricks_in) > 26:
         raise P.ProtocolError("'tricks' must be a list of tricks")
@@ -142,8 +143,8 @@ def _deal(o, rules, seat: int, number_before: int) -> SeatDeal:
     for t in tricks_in:
         if not isinstance(t, list) or len(t) != 3:
             raise P.ProtocolError("a trick is [leader, cards, winner]")
-        leader, win = P._int({"l": t[0]}, "l", 0, top), P._int({"w": t[2]}, "w", 0, top)
-        cards = P._cards({"c": t[1]}, "c", n)
+        leader, win = W.get_int({"l": t[0]}, "l", 0, top), W.get_int({"w": t[2]}, "w", 0, top)
+        cards = W.get_cards({"c": t[1]}, "c", n)
         if len(cards) != n:
             raise P.ProtocolError(f"a trick has {n} cards")
         take(leader, cards)
@@ -151,15 +152,15 @@ def _deal(o, rules, seat: int, number_before: int) -> SeatDeal:
     now = o["trick"]
     if not isinstance(now, list) or len(now) != 2:
         raise P.ProtocolError("'trick' is [leader, cards]")
-    leader, trick = P._int({"l": now[0]}, "l", 0, top), P._cards({"c": now[1]}, "c", n - 1)
+    leader, trick = W.get_int({"l": now[0]}, "l", 0, top), W.get_cards({"c": now[1]}, "c", n - 1)
     take(leader, trick)
     for mask in (*hands, out, played, 0 if cut is None else 1 << cut):
         if mask & ~rules.deck:
             raise P.ProtocolError(f"a card that is not in the {rules.name} pack")
     if out & played:
         raise P.ProtocolError("a card both discarded and played")
-    return SeatDeal(number, P._int(o, "dealer", 0, top), P._contract(o["contract"], rules), cut,
-                    hands, out, P._ints(o, "exchanged", n, 0, 52, none=True), tuple(tricks),
+    return SeatDeal(number, W.get_int(o, "dealer", 0, top), P._contract(o["contract"], rules), cut,
+                    hands, out, W.get_ints(o, "exchanged", n, 0, 52, none=True), tuple(tricks),
                     leader, trick, P._answers(o["answers"], n) if "answers" in o else ())
 
 
@@ -174,7 +175,7 @@ def from_json(obj) -> SeatRecord:
         rules = get_rules(P._rules(obj))
         options = rules.resolve_options(obj["options"])
         n, sides = rules.seats, len(rules.sides)
-        seat = P._int(obj, "seat", 0, n - 1)
+        seat = W.get_int(obj, "seat", 0, n - 1)
         names = obj["names"]
         if not isinstance(names, list) or len(names) != n:
             raise P.ProtocolError(f"'names' must be a list of {n}")
@@ -192,9 +193,9 @@ def from_json(obj) -> SeatRecord:
             raise P.ProtocolError("'winners' must be a list of seats")
         return SeatRecord(
             rules.name, options, seat, tuple(P.clean_name(x) for x in names), tuple(deals),
-            tuple(P._ints({"s": s}, "s", sides, -1000, 1000) for s in scores),
-            P._bool(obj, "finished"),
-            tuple(sorted({P._int({"w": w}, "w", 0, n - 1) for w in winners})))
+            tuple(W.get_ints({"s": s}, "s", sides, -1000, 1000) for s in scores),
+            W.get_bool(obj, "finished"),
+            tuple(sorted({W.get_int({"w": w}, "w", 0, n - 1) for w in winners})))
     except InputError as e:
         raise ReplayError(str(e), key=e.key) from None
     except (ManniError, KeyError) as e:

@@ -13,8 +13,8 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from ..actions import KEEP, TAKE, Discard, Keep, Play, Take
-from ..cards import card_code, parse_card
+from ..actions import KEEP, TAKE, Discard, Play
+from ..cards import parse_card
 from ..errors import IllegalAction, ManniError
 from ..lazy import Later
 from ..match import Match
@@ -24,11 +24,12 @@ from ..states import MatchPhase, Phase
 from ..text import Translator
 from ..undo import undo_refusal, undo_target
 from . import duties, suggested
-from .phrases import action_phrase, call_text
+from .motions import motions_of
+from .phrases import action_phrase, action_said
 from .settings import Settings, settings_from_options, variant_of
 
 if TYPE_CHECKING:
-    from .tutorial import Tutorial
+    from .lesson import Tutorial
 
 YOU = 0
 four_seats, parlee = Later("manni.ui.four_seats"), Later("manni.ui.parlee")  # tables of four
@@ -45,6 +46,8 @@ def make_opponent(level: str, seat: int, seed: int):
 
 
 class Game:
+    hosting = False  # the host's page of a table with friends
+
     @property
     def partner_waits(self) -> bool:
         """While you may ask before your computer partner's lead, it waits."""
@@ -82,7 +85,8 @@ class Game:
     @classmethod
     def new_tutorial(cls, settings: Settings, t: Translator | None = None, rules="classic"):
         """The "Learn by playing" deal of a rule set: fixed cards, predictable opponents."""
-        from .tutorial import Tutorial, script_for
+        from .lesson import Tutorial
+        from .tutorial import script_for
         game = cls((script := script_for(rules)).match(), settings, t)
         game.tutorial = Tutorial(script)
         game.announce_deal()
@@ -362,20 +366,6 @@ class Game:
         return True
 
     # -- applying and describing -------------------------------------------------------
-    def _motion(self, seat: int, action, held: int, manni: int) -> None:
-        """Note what moved (``held``, ``manni``: the seat's hand and the Manni before)."""
-        deal = self.match.deal
-        if isinstance(action, Play):
-            self.motions.append(["play", seat, card_code(action.card)])
-            if deal.history and not deal.trick and deal.history[-1][1][-1] == action.card:
-                key = f"{self.match.view(YOU).deal_number}.{len(deal.history)}"
-                self.motions.append(["gather", deal.history[-1][2], key])
-        elif isinstance(action, (Take, Discard)):
-            drawn = max(0, manni - len(deal.manni))
-            out = held + drawn - deal.hands[seat].bit_count()
-            if drawn or out:
-                self.motions.append(["exchange", seat, out, drawn])
-
     def _apply(self, seat: int, action) -> None:
         self.hint = None
         deals = len(self.match.deals)
@@ -385,29 +375,10 @@ class Game:
         before = len(deal.history)
         held, manni = deal.hands[seat].bit_count(), len(deal.manni)
         self.match.apply(action, seat)
-        self._motion(seat, action, held, manni)
-        t, name = self.t, self.t.seat(seat)
-        you = seat == YOU
-        if isinstance(action, Take):
-            self.say(t("say.you_take_manni") if you else t("say.takes_manni", name=name))
-        elif isinstance(action, Keep):
-            self.say(t("say.you_keep_hand") if you else t("say.keeps_hand", name=name))
-        elif action.verb in ("declare", "overcall"):
-            self.say(call_text(action, t, "say.you" if you else "say", name))
-        elif isinstance(action, Discard):
-            n = len(action.cards)  # only the count: the cards stay hidden
-            self.say(t.plural("say.you_exchange", n) if you else t.plural("say.exchanges", n, name=name))
-        elif action.verb == "ask":
-            for text in parlee.said(action, self.match.deal.answers[-1], seat == YOU, t):
-                self.say(text)
-        elif isinstance(action, Play):
-            card = t.card(action.card)
-            self.say(t("say.you_play", card=card) if you else t("say.plays", name=name, card=card))
-            deal = self.match.deal
-            if len(deal.history) > before:
-                winner = deal.history[-1][2]
-                self.say(t("say.you_win_trick") if winner == YOU
-                         else t("say.wins_trick", name=t.seat(winner)))
+        self.motions += motions_of(self.match, seat, action, held, manni)
+        t = self.t
+        for text in action_said(self.match.deal, seat, action, before, t):
+            self.say(text)
         if len(self.match.deals) > deals and self.match.rules.deal_at_once:
             self.deal_note = four_seats.deal_summary(self.match, self.view, t, deals - 1, done)
             self.say(self.deal_note)

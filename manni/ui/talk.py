@@ -14,7 +14,6 @@ from ..net.room import MAX_WATCHERS
 from ..states import MatchPhase
 from . import four_seats, render
 from .lobby import waiting_lines
-from .netgame import HostGame
 from .render import _e
 from .sheet import result_sentence
 
@@ -79,7 +78,7 @@ def line_parts(t, line: C.ChatLine) -> tuple[str, str]:
 
 # -- the room bar ------------------------------------------------------------------------------
 def is_host(game) -> bool:
-    return isinstance(game, HostGame)
+    return game.hosting
 
 
 def room_of(game):

@@ -18,7 +18,7 @@ from ..errors import IllegalAction
 from ..match import Layout, Match
 from ..rules.manille import POINTS, side_points
 from ..states import MatchPhase
-from .tutorial import Script
+from .lesson import Script
 
 YOU = 0
 PARTNER = 2

@@ -133,20 +133,20 @@ def test_cycle_finder_finds_a_cycle():
 
 
 def test_the_package_has_no_import_cycle():
-    """Imports done when a module loads (not those inside functions, nor under
-    TYPE_CHECKING) form no cycle in manni/."""
+    """Every import, at any depth (inside functions too: an import put off to dodge a cycle
+    is the cycle), other than those under TYPE_CHECKING, forms no cycle in manni/."""
     modules = {_module_name(p): p for p in (ROOT / "manni").rglob("*.py")}
-    graph = {name: {m for _, m in _imports(path, at_import_only=True) if m in modules}
+    graph = {name: {m for _, m in _imports(path) if m in modules and m != name}
              for name, path in modules.items()}
     assert sum(map(len, graph.values())) > 100
     assert _cycle(graph) is None
 
 
 def test_no_module_of_the_ui_is_a_room_everything_passes_through():
-    """About 400 lines at most: a new concern of the page is a new module."""
+    """400 lines at most: a new concern of the page is a new module."""
     sizes = {str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines())
              for p in (ROOT / "manni" / "ui").rglob("*.py")}
-    assert {p: n for p, n in sizes.items() if n > 440} == {}
+    assert {p: n for p, n in sizes.items() if n > 400} == {}
 
 
 def _action_tables():

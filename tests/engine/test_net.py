@@ -10,6 +10,7 @@ from manni.actions import KEEP, TAKE, Discard, Play
 from manni.cards import cards_of, parse_card
 from manni.match import Match
 from manni.net import protocol as P
+from manni.net import wire as W
 from manni.net.guest import GuestTable, rotate_view
 from manni.net.host import HostTable
 from manni.rules import RULE_SETS
@@ -68,7 +69,7 @@ def test_malformed_guest_messages_are_refused(text, key):
 
 def test_names_are_text_and_short():
     assert P.clean_name("<b>Ann</b>") == "<b>Ann</b>"  # kept as text; the page escapes it
-    assert len(P.clean_name("x" * 100)) == P.MAX_NAME
+    assert len(P.clean_name("x" * 100)) == W.MAX_NAME
     with pytest.raises(P.ProtocolError):
         P.clean_name("\u0007\u200b\n")
 
@@ -80,7 +81,7 @@ def test_state_carries_exactly_the_seat_view(rules):
     for step in range(30):
         for seat in (1, 2):
             text = P.state(len(m.actions), seats, m.view(seat), [d.contract for d in m.deals], 4)
-            assert len(text.encode()) < P.MAX_BYTES
+            assert len(text.encode()) < W.MAX_BYTES
             msg = P.parse_host(text)
             assert msg.view == m.view(seat) and msg.seats == tuple(seats) and msg.last_seq == 4
             # nothing but the seat's own cards and the public ones is named
