@@ -30,8 +30,12 @@ Cache-Control: max-age=600 and Last-Modified revalidation, as GitHub Pages does.
 9 Mbit/s down, 60 ms round trip, through the DevTools protocol. Not a test: it only
 prints figures.
 
+--before DIR alternates a fourth page: the app of another built checkout (say a worktree
+of the commit before a change, after scripts/vendor.py there), served under /before/, and
+prints the app's ratio to it.
+
 Usage: python3 scripts/bench_boot.py [--phone] [--runs 5] [--pages app,bare,pyscript]
-                                      [--first-only] [--json]
+                                      [--before DIR] [--first-only] [--json]
 Needs: npm ci && python3 scripts/vendor.py, and playwright (requirements-dev.txt).
 """
 from __future__ import annotations
@@ -156,12 +160,17 @@ class _GzipHandler(http.server.BaseHTTPRequestHandler):
     def log_message(self, format, *args):  # noqa: A002
         pass
 
+    before: Path | None = None  # --before: another built checkout, served under /before/
+
     def _file(self) -> Path | None:
         path = unquote(urlsplit(self.path).path)
-        target = (ROOT / path.lstrip("/")).resolve()
+        root = ROOT
+        if self.before is not None and path.startswith("/before/"):
+            root, path = self.before, path[len("/before"):]
+        target = (root / path.lstrip("/")).resolve()
         if target.is_dir():
             target = target / "index.html"
-        if ROOT not in target.parents or not target.is_file():
+        if root not in target.parents or not target.is_file():
             return None
         return target
 
@@ -224,7 +233,8 @@ class GzipServer:
 
     def __enter__(self):
         # Compressed before the first run, which would otherwise wait for it.
-        for f in [ROOT / "index.html", *(ROOT / "static").rglob("*")]:
+        roots = [ROOT] + ([_GzipHandler.before] if _GzipHandler.before else [])
+        for f in [f for r in roots for f in (r / "index.html", *(r / "static").rglob("*"))]:
             if f.is_file() and f.suffix in GZIP_SUFFIXES:
                 _GzipHandler.entry(f)
         self.httpd = _Server(("127.0.0.1", 0), self.handler)
@@ -302,7 +312,8 @@ def visit_twice(p, url: str, app: bool, phone: bool,
 
 
 PAGES = {"app": "/index.html", "bare": "/static/bare.html",
-         "pyscript": "/static/bare-pyscript.html"}
+         "pyscript": "/static/bare-pyscript.html", "before": "/before/index.html"}
+APPS = ("app", "before")
 
 
 def run(runs: int, phone: bool, pages: list[str], again: bool = True) -> dict:
@@ -312,7 +323,7 @@ def run(runs: int, phone: bool, pages: list[str], again: bool = True) -> dict:
     with GzipServer() as server, sync_playwright() as p:
         for i in range(runs):
             for name in pages:
-                first, back = visit_twice(p, server.url + PAGES[name], name == "app", phone, again)
+                first, back = visit_twice(p, server.url + PAGES[name], name in APPS, phone, again)
                 r = results.setdefault(name, {})
                 for visit, m in (("first", first), ("return", back)):
                     for k in ("fcp", "text", "ready", "bytes", "steps", "arrived"):
@@ -379,7 +390,8 @@ def step_table(res: dict, visit: str) -> list[str]:
     return lines
 
 
-LABELS = {"app": "app (index.html)", "bare": "bare Pyodide", "pyscript": "bare PyScript"}
+LABELS = {"app": "app (index.html)", "bare": "bare Pyodide", "pyscript": "bare PyScript",
+          "before": "app (--before)"}
 
 
 def main() -> int:
@@ -391,11 +403,18 @@ def main() -> int:
                     help=f"pages to alternate, of {','.join(PAGES)} (default: all)")
     ap.add_argument("--first-only", action="store_true",
                     help="first visits only (no return visit): twice the runs in the same time")
+    ap.add_argument("--before", type=Path, metavar="DIR",
+                    help="also alternate the app of another built checkout (a page 'before')")
     ap.add_argument("--json", action="store_true", help="print raw results as JSON")
     args = ap.parse_args()
     pages = args.pages.split(",")
-    if "app" not in pages or not set(pages) <= set(PAGES):
-        ap.error(f"--pages: app and any of {', '.join(PAGES)}")
+    if args.before:
+        if not (args.before / "static/vendor/runtime.mjs").is_file():
+            ap.error(f"--before: {args.before} has no built runtime (run scripts/vendor.py there)")
+        _GzipHandler.before = args.before.resolve()
+        pages += [] if "before" in pages else ["before"]
+    if "app" not in pages or not set(pages) <= set(PAGES) or ("before" in pages) != bool(args.before):
+        ap.error(f"--pages: app and any of {', '.join(PAGES)} ('before' with --before)")
     problem = check_vendored()
     if problem:
         print(f"bench_boot.py: {problem}", file=sys.stderr)
@@ -441,6 +460,13 @@ def main() -> int:
                               f"{high:.3f}x; each run's: median "
                               f"{median([a / b for a, b in zip(mine, bare)]):.3f}x)")
             print(f"playable against bare Pyodide, {visit} visit: {', '.join(ratios)}")
+        if "before" in res:
+            mine, old = res["app"][f"ready_{visit}"], res["before"][f"ready_{visit}"]
+            low, high = ratio_interval(mine, old)
+            diffs = [a - b for a, b in zip(mine, old)]
+            print(f"playable against --before, {visit} visit: {median(mine) / median(old):.3f}x "
+                  f"(90% interval {low:.3f}x-{high:.3f}x); each run's difference: median "
+                  f"{median(diffs):+.0f} ms")
     print("(playable = data-phase leaves 'loading'; bytes up to that moment)")
     print()
     print("\n".join(step_table(res, "first")))

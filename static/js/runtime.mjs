@@ -33,7 +33,6 @@
 // docs/performance.md, "Start-up"; static/main.py adds PyScript's start-up's).
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 import { LATER_AT_ONCE as NEEDS_LATER, RUNTIME } from "../vendor/build.mjs";
-import { PACKAGE_LOADER_SOURCE } from "../vendor/package-loader.mjs";
 
 // Not on the way to the runtime's start, so not fetched before it (index.html preloads
 // them after the runtime's own files): imported where they are needed, the loading
@@ -538,19 +537,6 @@ function loadRuntimeCompilingEarly(options) {
   });
 }
 
-// A plain start's runtime, made as Pyodide makes it; then, with the interpreter up and before
-// Pyodide's bootstrap imports its package loader, static/py/package_loader.py makes that
-// loader import shutil, tempfile, zipfile and the compression modules only when first used
-// (scripts/vendor.py, PACKAGE_LOADER_SOURCE). If it cannot run, the bootstrap imports them.
-async function createRuntime(settings) {
-  const { default: create } = await import(`${INDEX_URL}pyodide.asm.mjs`);
-  const module = await create(settings);
-  const run = module.API && module.API.rawRun;
-  const [failed, error] = typeof run === "function" ? run(PACKAGE_LOADER_SOURCE) : [1, "no rawRun"];
-  if (failed) console.warn("Manni: the package loader is imported in full:", error);
-  return module;
-}
-
 async function boot() {
   const config = {
     indexURL: INDEX_URL,
@@ -594,7 +580,7 @@ async function boot() {
   // A plain start leaves the page's thread idle for seconds while the wasm downloads:
   // the table's first layout is rehearsed then (static/js/warm-up.mjs).
   rehearsal().then(({ warmUp }) => warmUp(() => pythonStarts), () => {});
-  return started("plain", await loadRuntimeCompilingEarly({ ...config, createPyodideModule: createRuntime }));
+  return started("plain", await loadRuntimeCompilingEarly(config));
 }
 
 // Python runs without WebAssembly stack switching (JSPI), as in browsers that lack it:
