@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 from browser import StaticServer, check_vendored, is_local, launch_args  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "scripts"))
-import vendor  # noqa: E402
+import game_zips  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
 from manni.variants import VARIANTS  # noqa: E402
@@ -131,7 +131,7 @@ def main() -> int:
     if problem:
         print(f"bench_bots_browser.py: {problem}", file=sys.stderr)
         return 1
-    if vendor.zip_sources_id(ZIP) != vendor.sources_id():
+    if game_zips.zip_sources_id(ZIP) != game_zips.sources_id():
         print("bench_bots_browser.py: static/manni.zip was built from other sources than "
               "the working tree's manni/ (CPython runs the tree, the page the zip); "
               "`python3 scripts/vendor.py` rebuilds it.", file=sys.stderr)

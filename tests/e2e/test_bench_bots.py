@@ -12,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 
-import vendor
+import game_zips
 
 from browser import ROOT
 
@@ -29,7 +29,7 @@ def test_bench_page_runs_bench_bots_like_cpython(page, base_url, monitor):
     web = json.loads(r["out"])["hard"]
     monitor.assert_clean(page)
 
-    assert vendor.zip_sources_id(ROOT / "static" / "manni.zip") == vendor.sources_id()
+    assert game_zips.zip_sources_id(ROOT / "static" / "manni.zip") == game_zips.sources_id()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with tempfile.TemporaryDirectory() as cwd:
         out = subprocess.run([sys.executable, "-m", "manni", *ARGV], cwd=cwd, env=env,

@@ -11,7 +11,7 @@ import struct
 from pathlib import Path
 
 import pytest
-import vendor
+import site_files
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -171,7 +171,7 @@ def deploy_again(site) -> str:
     """A new deploy: one file changes, sw.js with it. Returns the new build."""
     css = site / "static" / "css" / "app.css"
     css.write_text(css.read_text() + "\n/* deploy 2 */\n")
-    return vendor.write_build_files(site)["build"]
+    return site_files.write_build_files(site)["build"]
 
 
 # The first Reload's message to the waiting worker gets lost: the page reloads after a

@@ -14,7 +14,7 @@ import shutil
 import time
 
 import pytest
-import vendor
+import site_files
 
 import webkit_browser as wk
 from manni_page import STEP_MS
@@ -215,7 +215,7 @@ def test_a_new_deploy_is_offered_and_keeps_the_match(driver, site_copy):
     saved = driver.execute_script("return localStorage.getItem('manni:record');")
     css = site / "static" / "css" / "app.css"
     css.write_text(css.read_text() + "\n/* deploy 2 */\n")
-    vendor.write_build_files(site)
+    site_files.write_build_files(site)
     run_async(driver, "await (await navigator.serviceWorker.getRegistration()).update();")
     wait(driver, "const b = document.getElementById('update-banner');"
          " return !!b && !b.hidden && b.getBoundingClientRect().height > 0;", BOOT_MS,

@@ -14,9 +14,9 @@ import pytest
 from engine_support import ROOT
 from manni import module_code
 from pyodide_helper import run_in_pyodide
-from test_vendor import vendor
+import vendor_runtime
 
-CLI_FILES = vendor.CLI_FILES
+CLI_FILES = vendor_runtime.CLI_FILES
 
 SOURCES = {
     "sample/__init__.py": "from . import low\nNAME = 'sample'\n",

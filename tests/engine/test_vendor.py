@@ -14,7 +14,9 @@ from pathlib import Path
 import bytecode
 import pytest
 import strip_source
-import vendor
+import game_zips
+import site_files
+import vendor_runtime
 
 from test_start_up_imports import _at_import
 
@@ -24,15 +26,15 @@ LINKED = "static/vendor/pyscript/core-abc.js"
 
 
 def fake_site(tmp_path: Path) -> Path:
-    files = set(vendor.SNAPSHOT_INPUTS) | set(vendor.PRECACHE_FIXED) | {
-        LINKED, "static/js/net.js", vendor.BOOT_SOURCE, "static/icons/icon-192.png", vendor.SW_TEMPLATE}
+    files = set(site_files.SNAPSHOT_INPUTS) | set(site_files.PRECACHE_FIXED) | {
+        LINKED, "static/js/net.js", site_files.BOOT_SOURCE, "static/icons/icon-192.png", site_files.SW_TEMPLATE}
     for rel in files:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_bytes(rel.encode())
     (tmp_path / "index.html").write_text(f'<link rel="modulepreload" href="./{LINKED}">')
-    (tmp_path / vendor.SW_TEMPLATE).write_text("// the worker's code\n")
+    (tmp_path / site_files.SW_TEMPLATE).write_text("// the worker's code\n")
     (tmp_path / "static/vendor/pyodide/pyodide.mjs").write_text(FAKE_PYODIDE)
-    (tmp_path / vendor.RUNTIME_SOURCE).write_text(FAKE_RUNTIME)
+    (tmp_path / site_files.RUNTIME_SOURCE).write_text(FAKE_RUNTIME)
     return tmp_path
 
 
@@ -58,35 +60,35 @@ def sw_constants(site: Path) -> tuple[str, dict]:
 
 def test_runtime_id_follows_every_snapshot_input(tmp_path):
     site = fake_site(tmp_path)
-    first = vendor.write_build_files(site)["runtime"]
-    assert f'RUNTIME = "{first}"' in (site / vendor.BUILD_MODULE).read_text()
-    assert vendor.write_build_files(site)["runtime"] == first  # deterministic
+    first = site_files.write_build_files(site)["runtime"]
+    assert f'RUNTIME = "{first}"' in (site / site_files.BUILD_MODULE).read_text()
+    assert site_files.write_build_files(site)["runtime"] == first  # deterministic
     seen = {first}
-    for rel in vendor.SNAPSHOT_INPUTS:  # a change in any input: a new id
+    for rel in site_files.SNAPSHOT_INPUTS:  # a change in any input: a new id
         (site / rel).write_bytes((site / rel).read_bytes() + b"\n//!")
-        seen.add(vendor.write_build_files(site)["runtime"])
-    assert len(seen) == len(vendor.SNAPSHOT_INPUTS) + 1
+        seen.add(site_files.write_build_files(site)["runtime"])
+    assert len(seen) == len(site_files.SNAPSHOT_INPUTS) + 1
 
 
 def test_runtime_id_ignores_what_the_snapshot_does_not_hold(tmp_path):
     site = fake_site(tmp_path)
-    first = vendor.write_build_files(site)
+    first = site_files.write_build_files(site)
     (site / "index.html").write_text(f'<p>new</p><script src="./{LINKED}"></script>')
     (site / "static" / "js" / "net.js").write_text("// changed")
-    again = vendor.write_build_files(site)
+    again = site_files.write_build_files(site)
     assert again["runtime"] == first["runtime"]
     assert again["build"] != first["build"]  # but the site changed: a new deploy
 
 
 def test_service_worker_lists_every_file_with_its_hash(tmp_path):
     site = fake_site(tmp_path)
-    ids = vendor.write_build_files(site)
+    ids = site_files.write_build_files(site)
     build, files = sw_constants(site)
     assert build == ids["build"]
     assert LINKED in files and "static/js/net.js" in files and "index.html" in files
-    assert "static/icons/icon-192.png" in files and vendor.BUILD_MODULE in files
-    assert vendor.SW_TEMPLATE not in files and "sw.js" not in files
-    assert vendor.BOOT_SOURCE not in files  # served inside static/vendor/boot.js
+    assert "static/icons/icon-192.png" in files and site_files.BUILD_MODULE in files
+    assert site_files.SW_TEMPLATE not in files and "sw.js" not in files
+    assert site_files.BOOT_SOURCE not in files  # served inside static/vendor/boot.js
     for rel, digest in files.items():
         assert hashlib.sha256((site / rel).read_bytes()).hexdigest() == digest
 
@@ -96,8 +98,8 @@ def test_the_page_knows_the_first_tables_that_need_the_later_files(tmp_path):
     starts: the page's own storage keys and address names, the partnership rule sets."""
     from manni.ui.settings import RECORD_KEY, SETTINGS_KEY, TABLE_PARAMS
     site = fake_site(tmp_path)
-    vendor.write_build_files(site)
-    text = (site / vendor.BUILD_MODULE).read_text()
+    site_files.write_build_files(site)
+    text = (site / site_files.BUILD_MODULE).read_text()
     names = json.loads(text.split("export const LATER_AT_ONCE = ", 1)[1].split(";\n", 1)[0])
     assert names == {"params": list(TABLE_PARAMS), "record": RECORD_KEY,
                      "settings": SETTINGS_KEY, "rules": ["manille"], "variants": ["manille"]}
@@ -105,8 +107,8 @@ def test_the_page_knows_the_first_tables_that_need_the_later_files(tmp_path):
 
 def test_the_runtime_module_holds_the_modules_it_imports(tmp_path):
     site = fake_site(tmp_path)
-    ids = vendor.write_build_files(site)
-    bundle = site / vendor.RUNTIME_MODULE
+    ids = site_files.write_build_files(site)
+    bundle = site / site_files.RUNTIME_MODULE
     assert not re.search(r"^import\s", bundle.read_text(), re.M)
     run = subprocess.run(
         ["node", "--input-type=module", "-e",
@@ -115,15 +117,15 @@ def test_the_runtime_module_holds_the_modules_it_imports(tmp_path):
         capture_output=True, text=True, check=True)
     assert json.loads(run.stdout) == [f"snapshot-{ids['runtime']}", "0.0", "loaded"]
     _, files = sw_constants(site)  # the service worker keeps the module, not its source
-    assert vendor.RUNTIME_MODULE in files and vendor.RUNTIME_SOURCE not in files
+    assert site_files.RUNTIME_MODULE in files and site_files.RUNTIME_SOURCE not in files
 
 
 def test_a_runtime_module_that_would_not_run_from_its_folder_is_refused(tmp_path, capsys):
     site = fake_site(tmp_path)
-    (site / vendor.RUNTIME_SOURCE).write_text(
+    (site / site_files.RUNTIME_SOURCE).write_text(
         FAKE_RUNTIME + 'export const worker = () => new Worker(new URL("./w.mjs", import.meta.url));\n')
     with pytest.raises(SystemExit):
-        vendor.write_build_files(site)
+        site_files.write_build_files(site)
     assert "names a file from its own folder" in capsys.readouterr().err
 
 
@@ -131,7 +133,7 @@ def test_missing_precached_file_is_an_error(tmp_path):
     site = fake_site(tmp_path)
     (site / LINKED).unlink()
     with pytest.raises(SystemExit):
-        vendor.write_build_files(site)
+        site_files.write_build_files(site)
 
 
 def make_zip(path: Path, entries: dict[str, bytes]) -> None:
@@ -145,7 +147,7 @@ def test_trim_stdlib_keeps_exactly_what_is_asked_and_its_folders(tmp_path):
     make_zip(src, {"os.py": b"os", "pdb.py": b"pdb", "json/": b"", "json/__init__.py": b"j",
                    "json/tool.py": b"t", "email/": b"", "email/__init__.py": b"e",
                    "a/": b"", "a/b/": b"", "a/b/c.py": b"c"})
-    kept, total = vendor.trim_stdlib(src, dest, {"os.py", "json/__init__.py", "a/b/c.py"})
+    kept, total = vendor_runtime.trim_stdlib(src, dest, {"os.py", "json/__init__.py", "a/b/c.py"})
     with zipfile.ZipFile(dest) as zf:
         names = zf.namelist()
         assert names == ["os.py", "json/", "json/__init__.py", "a/", "a/b/", "a/b/c.py"]
@@ -157,13 +159,13 @@ def test_trim_stdlib_refuses_a_module_the_runtime_lacks(tmp_path):
     src = tmp_path / "full.zip"
     make_zip(src, {"os.py": b"os"})
     with pytest.raises(SystemExit):
-        vendor.trim_stdlib(src, tmp_path / "trim.zip", {"os.py", "nothere.py"})
+        vendor_runtime.trim_stdlib(src, tmp_path / "trim.zip", {"os.py", "nothere.py"})
 
 
 def test_trim_stdlib_writes_the_replaced_sources(tmp_path):
     src, dest = tmp_path / "full.zip", tmp_path / "trim.zip"
     make_zip(src, {"os.py": b"# long comment\nx = 1\n", "re.py": b"r"})
-    vendor.trim_stdlib(src, dest, {"os.py", "re.py"},
+    vendor_runtime.trim_stdlib(src, dest, {"os.py", "re.py"},
                        {"os.py": ("os.py", b"\nx = 1\n"), "re.py": ("re.pyc", b"code")})
     with zipfile.ZipFile(dest) as zf:
         assert sorted(zf.namelist()) == ["os.py", "re.pyc"]
@@ -246,8 +248,8 @@ def test_pyscript_imports_are_read_from_its_python_strings(tmp_path, monkeypatch
     chunk = tmp_path / "pyscript" / "core-x.js"
     chunk.parent.mkdir()
     chunk.write_text('run("import js\\nfrom pyscript.util import x\\nimport os, json as j\\n")')
-    monkeypatch.setattr(vendor, "VENDOR", tmp_path)
-    assert vendor.pyscript_imports() == {"js", "pyscript.util", "os", "json"}
+    monkeypatch.setattr(vendor_runtime, "VENDOR", tmp_path)
+    assert vendor_runtime.pyscript_imports() == {"js", "pyscript.util", "os", "json"}
 
 
 def _codes(code) -> list:
@@ -314,11 +316,11 @@ def test_page_stdlib_compiles_a_module_only_when_its_bytes_pay(monkeypatch):
     import base64
     big = b"x = 1\n" * 400           # much source, compiles small
     small = b"import os\n"           # its .pyc is larger than its source
-    monkeypatch.setattr(vendor, "run_pyodide", lambda code, what: json.dumps({
+    monkeypatch.setattr(vendor_runtime, "run_pyodide", lambda code, what: json.dumps({
         "big.py": [base64.b64encode(big).decode(), base64.b64encode(b"c" * 50).decode()],
         "small.py": [base64.b64encode(small).decode(),
                      base64.b64encode(bytes(range(256))).decode()]}))
-    chosen = vendor.page_stdlib({"big.py", "small.py"})
+    chosen = vendor_runtime.page_stdlib({"big.py", "small.py"})
     assert chosen["big.py"] == ("big.pyc", b"c" * 50)
     assert chosen["small.py"] == ("small.py", small)
 
@@ -328,14 +330,14 @@ def test_pyscript_bytecode_in_the_game_zips_is_that_of_the_sources_pyscript_writ
     unchecked .pyc beside each file as is, so the two must come from the same source."""
     import base64
     from pyodide_helper import run_in_pyodide
-    sources = vendor.pyscript_sources()
+    sources = game_zips.pyscript_sources()
     assert "pyscript/__init__.py" in sources and len(sources) >= 10
     hashes = json.loads(run_in_pyodide(
         "import base64, importlib.util, json, sys\n"
         f"sources = {sources!r}\n"
         "print(json.dumps({'tag': sys.implementation.cache_tag, 'hashes': {rel: base64.b64encode("
         "importlib.util.source_hash(s.encode('utf-8'))).decode() for rel, s in sources.items()}}))"))
-    with zipfile.ZipFile(vendor.LATER_ZIP) as zf:  # PyScript's start-up is after the table
+    with zipfile.ZipFile(game_zips.LATER_ZIP) as zf:  # PyScript's start-up is after the table
         for rel in sources:
             folder, name = rel.rsplit("/", 1)
             pyc = zf.read(f"{folder}/__pycache__/{name[:-3]}.{hashes['tag']}.pyc")
@@ -345,12 +347,12 @@ def test_pyscript_bytecode_in_the_game_zips_is_that_of_the_sources_pyscript_writ
 
 def test_the_warm_up_sample_is_a_first_table_with_only_its_players_cards(tmp_path, monkeypatch):
     from manni import Match, card_code, cards_of
-    monkeypatch.setattr(vendor, "WARM_UP", tmp_path / "sample-table.mjs")
-    vendor.write_warm_up()
+    monkeypatch.setattr(site_files, "WARM_UP", tmp_path / "sample-table.mjs")
+    site_files.write_warm_up()
     module = (tmp_path / "sample-table.mjs").read_text(encoding="utf-8")
     html = json.loads(module.split("export const TABLE = ", 1)[1].rstrip().removesuffix(";"))
     assert 'id="hand"' in html and 'data-seat="1"' in html and 'data-seat="2"' in html
-    deal = Match("classic", {}, vendor.WARM_UP_SEED).deal
+    deal = Match("classic", {}, site_files.WARM_UP_SEED).deal
     shown = set(re.findall(r'data-card="([^"]+)"', html))
     assert shown == {card_code(c) for c in cards_of(deal.hands[0])}
     assert len(shown) == 12
@@ -366,18 +368,18 @@ def test_the_two_game_zips_share_the_package_between_them():
         bundled = set(marshal.loads(zf.read("manni/module_code.bin")))
     assert not first & bundled  # each module once: in the table or as its own file
     assert {"manni/ui/page/shell.pyc", "manni/ui/__init__.pyc", "manni/actions.pyc"} <= bundled
-    assert not any(n.startswith(vendor.UNBUNDLED) for n in bundled)
+    assert not any(n.startswith(game_zips.UNBUNDLED) for n in bundled)
     first |= bundled
-    with zipfile.ZipFile(vendor.LATER_ZIP) as zf:
+    with zipfile.ZipFile(game_zips.LATER_ZIP) as zf:
         later = set(zf.namelist())
     files = lambda names: {n for n in names if not n.endswith("/")}  # noqa: E731
     assert not files(first) & files(later)
-    assert all(vendor.is_later(n) for n in later) and not any(vendor.is_later(n) for n in first)
+    assert all(game_zips.is_later(n) for n in later) and not any(game_zips.is_later(n) for n in first)
     assert "manni/net/" in later and "manni/net/" not in first
     assert {"manni/net/protocol.pyc", "manni/ui/rules_page.pyc", "manni/bots/hard.pyc"} <= later
     modules = {p.relative_to(ROOT).with_suffix(".pyc").as_posix()
                for p in (ROOT / "manni").rglob("*.py")}
-    game = modules - vendor.CLI_FILES
+    game = modules - vendor_runtime.CLI_FILES
     assert files(first) | files(later) >= game
     assert {n for n in game if n.startswith("manni/rules/")} <= first
     assert {n for n in game if n.startswith("manni/bots/")} <= later
