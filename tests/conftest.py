@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent
 # `import manni`, `import pyodide_helper`, and the scripts under test (`import vendor`, `import game_zips`, ...)
-for p in (str(ROOT / "scripts"), str(ROOT), str(TESTS)):
+for p in (str(ROOT / "scripts" / "bench"), str(ROOT / "scripts"), str(ROOT), str(TESTS)):
     if p not in sys.path:
         sys.path.insert(0, p)
 

@@ -1,4 +1,4 @@
-"""Browser helpers shared by the e2e tests and scripts/bench_boot.py.
+"""Browser helpers shared by the e2e tests and scripts/bench/bench_boot.py.
 
 Kept free of pytest so scripts can import it too.
 """

@@ -1,4 +1,4 @@
-"""static/bench.html (scripts/bench_bots_browser.py) runs `bench-bots` in Pyodide.
+"""static/bench.html (scripts/bench/bench_bots_browser.py) runs `bench-bots` in Pyodide.
 
 No timing is asserted. Hard gets no time cap (its fixed work decides), so its decisions are
 deterministic: one whole Classic deal played in the page (Match.apply checks every

@@ -1,4 +1,4 @@
-"""scripts/bench_soak.py runs (with one deal a boot): no figure is asserted, only that each
+"""scripts/bench/bench_soak.py runs (with one deal a boot): no figure is asserted, only that each
 boot played its deals and reported memory and decision times."""
 import re
 import subprocess
@@ -8,7 +8,7 @@ from browser import ROOT
 
 
 def test_soak_benchmark_plays_and_reports_both_boots():
-    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_soak.py"), "--deals", "1",
+    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench" / "bench_soak.py"), "--deals", "1",
                           "--every", "1", "--level", "easy"],
                          capture_output=True, text=True, timeout=600, check=True).stdout
     for mode in ("plain", "snapshot"):

@@ -99,7 +99,7 @@ def test_page_boots_offline_without_errors(page, base_url, monitor, boot):
     unused = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
     assert not [u for u in urls if any(f"/pyscript/{name}-" in u for name in unused)]
     # A first visit's bytes up to playable, as a gzip-compressing static host sends them
-    # (scripts/bench_boot.py measures the same in a browser; docs/performance.md).
+    # (scripts/bench/bench_boot.py measures the same in a browser; docs/performance.md).
     fetched = page.evaluate("() => [performance.getEntriesByType('navigation')[0].name,"
                             " ...performance.getEntriesByType('resource').map(e => e.name)]")
     # and what the game's worker fetched (not in the page's Resource Timing), whose size the
@@ -256,7 +256,7 @@ def test_loading_screen_shows_steps_bytes_and_how_to_play(page, base_url, monito
 
 
 # A first visit's steps one after another (static/js/runtime.mjs, static/main.py; their
-# figures: scripts/bench_boot.py, docs/performance.md). "import ..." stands for the first
+# figures: scripts/bench/bench_boot.py, docs/performance.md). "import ..." stands for the first
 # table's imports, one measure each. PyScript starts once the table is playable: its
 # module, its start-up until it asks for the runtime, then its own Python and main.py.
 BOOT_STEPS = ("runtime-module", "pyodide-load", "python-start", "game", "import ...",

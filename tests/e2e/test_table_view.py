@@ -269,7 +269,7 @@ def test_a_tap_on_a_button_a_dealt_card_crosses_reaches_the_button(page):
 def test_opponents_keep_the_speeds_pause(page):
     """Bots think during the speed's pause (app.drive), and every opponent move still comes
     at least the pause (600 ms at normal speed) after the move before it. (How much sooner
-    than pause + thinking: scripts/bench_pace.py.)"""
+    than pause + thinking: scripts/bench/bench_pace.py.)"""
     start_match(page, "classic", 20, level="hard", speed="normal")
     st = play_to_the_end_of_exchange(page)
     page.evaluate(WATCH_MOVES)

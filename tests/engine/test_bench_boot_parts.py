@@ -1,4 +1,4 @@
-"""scripts/bench_boot_parts.py's pages: index.html cut down as each page's name says."""
+"""scripts/bench/bench_boot_parts.py's pages: index.html cut down as each page's name says."""
 from __future__ import annotations
 
 import re

@@ -1,4 +1,4 @@
-"""scripts/bench_boot.py's step table: the app's steps beside the same steps of the bare page."""
+"""scripts/bench/bench_boot.py's step table: the app's steps beside the same steps of the bare page."""
 from __future__ import annotations
 
 import bench_boot

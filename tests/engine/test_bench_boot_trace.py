@@ -1,4 +1,4 @@
-"""scripts/bench_boot_trace.py's sums of thread time by trace event."""
+"""scripts/bench/bench_boot_trace.py's sums of thread time by trace event."""
 from __future__ import annotations
 
 import bench_boot_trace as trace

@@ -20,9 +20,9 @@ def test_bench_reports_every_rule_set_as_json():
 
 
 def test_the_kernel_benchmark_reports_every_rule_set():
-    """scripts/bench_kernel.py: a world sampled and played out in every rule set, a
+    """scripts/bench/bench_kernel.py: a world sampled and played out in every rule set, a
     partnership game by its own play-out."""
-    proc = subprocess.run([sys.executable, "scripts/bench_kernel.py", "--deals", "1",
+    proc = subprocess.run([sys.executable, "scripts/bench/bench_kernel.py", "--deals", "1",
                            "--worlds", "2", "--repeats", "1"],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert proc.returncode == 0, proc.stderr

@@ -351,7 +351,7 @@ print("\n".join(actions))
 def test_bots_decide_the_same_in_pyodide(pyodide):
     """In the real browser runtime every level takes exactly CPython's decisions: a whole
     deal per rule set with Easy, Medium and Hard (a fixed work) at the table. (Decision times:
-    ``python -m manni bench-bots``, ``scripts/bench_bots_browser.py``; no test times them.)"""
+    ``python -m manni bench-bots``, ``scripts/bench/bench_bots_browser.py``; no test times them.)"""
     import subprocess
     import sys
     here = subprocess.run([sys.executable, "-c", _WHOLE_DEALS], capture_output=True, text=True,

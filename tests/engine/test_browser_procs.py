@@ -1,4 +1,4 @@
-"""scripts/browser_procs.py's reading of /proc: process kinds and per-thread CPU time."""
+"""scripts/bench/browser_procs.py's reading of /proc: process kinds and per-thread CPU time."""
 from __future__ import annotations
 
 import os

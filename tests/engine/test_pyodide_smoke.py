@@ -24,9 +24,9 @@ def test_failure_is_reported():
 
 
 def test_the_review_benchmark_runs_in_pyodide_as_its_docstring_says():
-    """scripts/bench_review.py is run under Node's Pyodide, whose standard library is the
+    """scripts/bench/bench_review.py is run under Node's Pyodide, whose standard library is the
     page's trimmed one."""
-    script = Path(__file__).resolve().parents[2] / "scripts" / "bench_review.py"
+    script = Path(__file__).resolve().parents[2] / "scripts" / "bench" / "bench_review.py"
     lines = run_in_pyodide(script.read_text()).splitlines()
     assert [line.split(":")[0] for line in lines] == ["classic", "hornafjordur"]
     assert all("review of a deal" in line and "longest slice" in line for line in lines)

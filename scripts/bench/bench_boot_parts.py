@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What each part of the app's page costs before Python starts.
 
-Alternates first visits (each in a fresh browser profile, as scripts/bench_boot.py does) to
+Alternates first visits (each in a fresh browser profile, as scripts/bench/bench_boot.py does) to
 the app's page and to pages cut down from it, and prints, for each, the medians of when
 runtime.mjs ran (the mark "manni:runtime-module") and when Python started (the mark
 "manni:python-starts": Pyodide calls fsInit), and the median of each run's difference from
@@ -18,7 +18,7 @@ and served from memory beside it, so their URLs resolve as its own do:
 The cut-down pages lack what the table needs and need not become playable: only the start
 is measured. Not a test: it only prints figures.
 
-Usage: python3 scripts/bench_boot_parts.py [--phone] [--runs 12]
+Usage: python3 scripts/bench/bench_boot_parts.py [--phone] [--runs 12]
 Needs: npm ci && python3 scripts/vendor.py, and playwright (requirements-dev.txt).
 """
 from __future__ import annotations

@@ -9,7 +9,7 @@ resident memory, the JS heap and the DOM's node count; at the end, the opponents
 times (the time from the move before to theirs: at the fastest speed, all thinking) over the
 first and the last deals. Not a test; it only prints figures.
 
-Usage: python3 scripts/bench_soak.py [--deals 20] [--every 5] [--level hard]
+Usage: python3 scripts/bench/bench_soak.py [--deals 20] [--every 5] [--level hard]
                                     [--boots plain,snapshot]
 Needs: npm ci && python3 scripts/vendor.py, and playwright (requirements-dev.txt).
 """
@@ -20,7 +20,7 @@ import statistics
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from browser import StaticServer, check_vendored, launch_args  # noqa: E402

@@ -1,7 +1,7 @@
 """The search's kernel in CPython: sampling a world, and playing it out with the Medium policy.
 
-    python3 scripts/bench_kernel.py            # every rule set, 7 repeats
-    python3 scripts/bench_kernel.py --repeats 3 --deals 1
+    python3 scripts/bench/bench_kernel.py            # every rule set, 7 repeats
+    python3 scripts/bench/bench_kernel.py --repeats 3 --deals 1
 
 The positions are every third move (with a choice of cards) of Medium's deals, seeds 0 to
 ``deals``-1, in each rule set. Prints, per rule set, the median over repeats of the CPU time
@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from manni.bots import make_bot  # noqa: E402
 from manni.bots.knowledge import Knowledge  # noqa: E402

@@ -8,7 +8,7 @@ opponents' moves, the median / p95 / max time from the move before (which includ
 speed's pause: 600 ms a card and 1300 ms after a finished trick at normal speed). Not a
 test; it only prints figures.
 
-Usage: python3 scripts/bench_pace.py [--level hard] [--speed normal] [--tricks 8] [--phone]
+Usage: python3 scripts/bench/bench_pace.py [--level hard] [--speed normal] [--tricks 8] [--phone]
 --phone throttles the page's CPU 4x (DevTools' CPU throttling, as bench_boot.py --phone).
 Needs: npm ci && python3 scripts/vendor.py, and playwright (requirements-dev.txt).
 """
@@ -19,7 +19,7 @@ import statistics
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from browser import StaticServer, check_vendored, launch_args  # noqa: E402

@@ -1,7 +1,7 @@
 """How long the review of one deal takes, and its longest slice (the page's longest pause).
 
-CPython:  PYTHONPATH=. python3 scripts/bench_review.py
-Pyodide:  node scripts/pyodide_run.mjs "$(cat scripts/bench_review.py)"
+CPython:  PYTHONPATH=. python3 scripts/bench/bench_review.py
+Pyodide:  node scripts/pyodide_run.mjs "$(cat scripts/bench/bench_review.py)"
 Deals played by Medium in every seat (seeds 11-16 of each rule set); medians.
 """
 import time

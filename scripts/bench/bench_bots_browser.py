@@ -12,7 +12,7 @@ Prints p50 / p95 / max / longest slice (and worlds per searched move for Hard) o
 and the ratio Chromium / CPython. Not a test; it only prints figures. The two runs are
 sequential, never concurrent.
 
-Usage: python3 scripts/bench_bots_browser.py [--levels hard|all|easy,medium] [--deals 10]
+Usage: python3 scripts/bench/bench_bots_browser.py [--levels hard|all|easy,medium] [--deals 10]
            [--rules all] [--seed 1] [--hard-ms 130] [--hard-work N]
            [--expert-ms 1000] [--expert-work N] [--phone] [--json]
 --phone throttles the page's CPU 4x (DevTools' CPU throttling, as bench_boot.py --phone):
@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from browser import StaticServer, check_vendored, is_local, launch_args  # noqa: E402

@@ -1,5 +1,5 @@
 """The processes of a Chromium started on a given profile, and their CPU time, read from
-Linux's /proc: for the start-up benchmarks (scripts/bench_boot.py, bench_boot_cpu.py)."""
+Linux's /proc: for the start-up benchmarks (scripts/bench/bench_boot.py, bench_boot_cpu.py)."""
 from __future__ import annotations
 
 import collections

@@ -34,7 +34,7 @@ prints figures.
 of the commit before a change, after scripts/vendor.py there), served under /before/, and
 prints the app's ratio to it.
 
-Usage: python3 scripts/bench_boot.py [--phone] [--runs 5] [--pages app,bare,pyscript]
+Usage: python3 scripts/bench/bench_boot.py [--phone] [--runs 5] [--pages app,bare,pyscript]
                                       [--before DIR] [--first-only] [--json]
 Needs: npm ci && python3 scripts/vendor.py, and playwright (requirements-dev.txt).
 """
@@ -56,9 +56,9 @@ import threading
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
 
 from browser import check_vendored, launch_args  # noqa: E402
 from browser_procs import settle  # noqa: E402
@@ -112,7 +112,7 @@ PHASE_PROBE = """
         window.__bootReadyAt = performance.now();
         window.__bootPhase = el.dataset.phase;
         window.__bootBytes = bytes();
-        // scripts/bench_boot_cpu.py reads the processes' CPU times at this moment
+        // scripts/bench/bench_boot_cpu.py reads the processes' CPU times at this moment
         if (typeof window.__bootReadyCall === "function") window.__bootReadyCall();
         const tell = () => console.debug("READY_MESSAGE");
         if (document.readyState === "complete") tell();

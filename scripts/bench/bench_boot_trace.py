@@ -2,8 +2,8 @@
 """What a first visit's CPU time is spent on: by thread and trace event, the app against
 bare Pyodide.
 
-scripts/bench_boot_cpu.py says which threads work more on the app's page; this says at
-what. Each page is opened in a fresh profile (as in scripts/bench_boot.py, unthrottled)
+scripts/bench/bench_boot_cpu.py says which threads work more on the app's page; this says at
+what. Each page is opened in a fresh profile (as in scripts/bench/bench_boot.py, unthrottled)
 under a Chromium trace, and the thread time (`tdur`) of its events is added up from
 navigation to playable (the page's user-timing mark: `manni:playable` on the app's page,
 `manni:runtime-started` on the bare one). A thread's outermost events are counted under
@@ -12,7 +12,7 @@ wake-up) under the names of the events it holds, and what it does besides as "(t
 Tracing slows the pages down: compare the pages with each other, not with bench_boot.py.
 Printed: the medians of each page, the rows by the app's excess over bare Pyodide.
 
-    python3 scripts/bench_boot_trace.py --runs 5
+    python3 scripts/bench/bench_boot_trace.py --runs 5
 """
 from __future__ import annotations
 

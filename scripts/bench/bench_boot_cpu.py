@@ -6,10 +6,10 @@ starts lengthens the start by about as much: this adds up, from navigation to pl
 as the page's data-phase leaves "loading"), the CPU time of every thread of Chromium's
 processes (the browser, the renderer, the GPU and network services), of Playwright's driver
 and of this script (its server), read from /proc (Linux), for alternating first visits of
-the pages, each in a fresh profile as in scripts/bench_boot.py. Printed: each page's
+the pages, each in a fresh profile as in scripts/bench/bench_boot.py. Printed: each page's
 medians, then the threads by the app's excess over bare Pyodide (means, 10 ms clock ticks).
 
-    python3 scripts/bench_boot_cpu.py --runs 8
+    python3 scripts/bench/bench_boot_cpu.py --runs 8
 """
 from __future__ import annotations
 
