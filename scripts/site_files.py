@@ -39,6 +39,7 @@ RUNTIME_MODULE = "static/vendor/runtime.mjs"
 STATIC_IMPORT = re.compile(r'^import \{([^}]*)\} from "(\.\.?/[^"]+)";\n', re.M)
 EXPORT_LIST = re.compile(r"\bexport\s*\{([^}]*)\};?")
 EXPORT_CONST = re.compile(r"^export const (\w+)", re.M)
+EXPORT_FUNCTION = re.compile(r"^export ((?:async )?function\*? (\w+))", re.M)
 SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.M)
 
 
@@ -60,7 +61,9 @@ def module_in_place(path: Path) -> tuple[str, str]:
     if re.search(r"^\s*import[\s{*]", code, re.M):
         die(f"{path.name} imports modules: it cannot be put in place")
     names = {name: name for name in EXPORT_CONST.findall(code)}
+    names.update((name, name) for _, name in EXPORT_FUNCTION.findall(code))
     code = EXPORT_CONST.sub(r"const \1", code)
+    code = EXPORT_FUNCTION.sub(r"\1", code)
     for names_list in EXPORT_LIST.findall(code):
         names.update((public, local) for local, public in named(names_list))
     code = EXPORT_LIST.sub("", code)
@@ -98,6 +101,13 @@ def write_runtime_module(root: Path = ROOT) -> None:
         die(f"{RUNTIME_MODULE} does not parse:\n{check.stderr.strip()}")
 
 
+def inlined(root: Path) -> set[str]:
+    """The modules of static/js/ that RUNTIME_MODULE holds in place of their imports."""
+    source = (root / RUNTIME_SOURCE).read_text(encoding="utf-8")
+    return {f"static/js/{Path(rel).name}" for _, rel in STATIC_IMPORT.findall(source)
+            if rel.startswith("../js/")}
+
+
 def precache_paths(root: Path) -> list[str]:
     html = (root / "index.html").read_text(encoding="utf-8")
     linked = re.findall(r'(?:href|src)="\./(static/vendor/[^"]+)"', html)
@@ -107,7 +117,7 @@ def precache_paths(root: Path) -> list[str]:
     paths |= {rel for rel in scripts if (root / rel).is_file()}  # vendored just before
     for pattern in PRECACHE_GLOBS:
         paths |= {p.relative_to(root).as_posix() for p in root.glob(pattern)}
-    paths -= {SW_TEMPLATE, BOOT_SOURCE, RUNTIME_SOURCE}  # build inputs, not served as such
+    paths -= {SW_TEMPLATE, BOOT_SOURCE, RUNTIME_SOURCE} | inlined(root)  # build inputs
     missing = sorted(p for p in paths if not (root / p).is_file())
     if missing:
         die(f"files to precache are missing: {missing}")

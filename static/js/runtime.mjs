@@ -8,23 +8,12 @@
 // not need) run after the table is playable.
 //
 // The page loads it as one file, static/vendor/runtime.mjs: scripts/vendor.py puts the
-// two modules imported below in place of their imports. So the files beside it are
-// named from static/ ("../js/..."), which resolves the same from either folder.
-//
-// Return visits start from a memory snapshot of the runtime (made by
-// snapshot-worker.mjs after a plain boot, kept in IndexedDB under the runtime's build id:
-// snapshot-store.mjs). Anything wrong with it (missing, stale, corrupt, no IndexedDB, a
-// boot from it that never finished) means a plain boot, and a bad snapshot is deleted.
-// localStorage names the build whose snapshot was saved: a first visit does not open
-// IndexedDB at all (opening it the first time creates the database, on the way to the
-// runtime's start).
+// modules imported below in place of their imports (they import nothing themselves). So the
+// files beside it are named from static/ ("../js/..."), which resolves the same from either
+// folder. Return visits start from a memory snapshot (snapshot-boot.mjs); the game's files
+// come through game-files.mjs; the wasm is compiled as it arrives (early-wasm.mjs).
 // `?snapshot=0` in the page URL forces a plain boot and makes no snapshot, for the rest
 // of the tab's session (`?snapshot=1` ends that).
-//
-// The game package (manni.zip: the bytecode and catalog the first table needs) is fetched
-// and inflated by game-reader.mjs, off this thread, while Python starts (after the
-// runtime's own downloads), and its files written into Python's working directory; the
-// rest (manni-later.zip) once the table is playable, before PyScript gets the runtime.
 //
 // What happened is shown on <html>: data-boot="snapshot" | "plain" (how Python started),
 // data-wasm (how the wasm was compiled, below) and data-snapshot="saved" | "failed" (the
@@ -33,12 +22,15 @@
 // docs/performance.md, "Start-up"; static/main.py adds PyScript's start-up's).
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 import { LATER_AT_ONCE as NEEDS_LATER, RUNTIME } from "../vendor/build.mjs";
+import { compilingEarly } from "../js/early-wasm.mjs";
+import { gameFiles } from "../js/game-files.mjs";
+import { snapshotBoot } from "../js/snapshot-boot.mjs";
 
 // Not on the way to the runtime's start, so not fetched before it (index.html preloads
 // them after the runtime's own files): imported where they are needed, the loading
 // screen's progress and the phases as the runtime starts (evaluating a module takes a task
 // of its own: after Python's start, one would come before the table's).
-const snapshots = () => import("../js/snapshot-store.mjs");
+const snapshotStore = () => import("../js/snapshot-store.mjs");
 let phaseModule = null;
 const phases = () => (phaseModule ??= import("../js/phase.mjs"));
 const progress = () => import("../js/progress.mjs");
@@ -50,14 +42,6 @@ export { version };
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
 export const SNAPSHOT_KEY = `snapshot-${RUNTIME}`;
-// Set in sessionStorage while a page runs from the snapshot: from before the restore
-// until the page is left normally (pagehide, once the table was reached). Still there on
-// the next load means that page never ended well (a boot that hung, a crashed tab): the
-// snapshot is deleted and, in localStorage, turned off for this runtime build.
-const ATTEMPT = "manni:snapshot-attempt";
-const OFF = "manni:snapshot-off";
-const SAVED = "manni:snapshot-saved";
-const IDLE_DELAY_MS = 2000;
 const GAME_ZIP = new URL("../manni.zip", import.meta.url).href;
 const LATER_ZIP = new URL("../manni-later.zip", import.meta.url).href;
 // Whether the first table needs manni-later.zip too, so that both come while Python starts:
@@ -84,80 +68,6 @@ const HOME = "/home/pyodide";  // Pyodide's working directory
 const ASK_WAIT_MS = 1000;  // the longest Python's start waits for the game's worker
 
 const root = document.documentElement;
-// ?snapshot=0 holds for the rest of the tab's session (the page drops its query after
-// start-up, so a reload would forget it); ?snapshot=1 ends it.
-const TAB_OFF = "manni:snapshot-tab-off";
-const asked = new URLSearchParams(location.search).get("snapshot");
-if (asked === "0") session((s) => s.setItem(TAB_OFF, "1"));
-if (asked === "1") session((s) => s.removeItem(TAB_OFF));
-let enabled = "indexedDB" in self && session((s) => s.getItem(TAB_OFF)) !== "1"
-  && local((s) => s.getItem(OFF)) !== RUNTIME;
-
-function store(name, fn) {
-  try { return fn(self[name]); } catch { return null; }  // storage may be off
-}
-function session(fn) { return store("sessionStorage", fn); }
-function local(fn) { return store("localStorage", fn); }
-
-// {bytes: a promise of the snapshot's bytes} (a promise, so that reading them overlaps
-// the runtime's start), or null.
-async function openSnapshot() {
-  if (!enabled) return null;
-  try {
-    if (session((s) => s.getItem(ATTEMPT)) === RUNTIME) {
-      session((s) => s.removeItem(ATTEMPT));
-      local((s) => s.setItem(OFF, RUNTIME));
-      enabled = false;  // nor is a new one made now
-      await discardSnapshots();
-      return null;
-    }
-    if (local((s) => s.getItem(SAVED)) !== RUNTIME) return null;
-    const { hasSnapshot, readSnapshot } = await snapshots();
-    if (!(await hasSnapshot(SNAPSHOT_KEY))) return null;
-    const read = readInWorker().catch(() => readSnapshot(SNAPSHOT_KEY)).then((b) => {
-      if (!b) throw new Error("the snapshot is gone");
-      return new Uint8Array(b);
-    });
-    return { bytes: read };
-  } catch {
-    return null;
-  }
-}
-
-// The snapshot's bytes, read by static/js/snapshot-reader.mjs (rejects if it cannot).
-function readInWorker() {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("../js/snapshot-reader.mjs", import.meta.url), { type: "module" });
-    worker.onmessage = ({ data }) => {
-      worker.terminate();
-      if (data) resolve(data);
-      else reject(new Error("no snapshot"));
-    };
-    worker.onerror = (e) => {
-      worker.terminate();
-      reject(e);
-    };
-    worker.postMessage({ key: SNAPSHOT_KEY });
-  });
-}
-
-// After the table is playable: a page on the snapshot ends its attempt when it is left
-// normally; after a plain boot, make a snapshot once the page is idle. A boot that ends
-// on the error screen drops the snapshot.
-async function afterBoot(mode) {
-  const { afterLoading, whenIdle } = await phases();
-  const phase = await afterLoading();
-  if (phase === "error") {
-    session((s) => s.removeItem(ATTEMPT));
-    if (mode === "snapshot") discardSnapshots();
-  } else if (mode === "snapshot") {
-    addEventListener("pagehide", () => session((s) => s.removeItem(ATTEMPT)));
-    addEventListener("pageshow", (e) => e.persisted && session((s) => s.setItem(ATTEMPT, RUNTIME)));
-  } else if (enabled) {
-    whenIdle(makeSnapshot, IDLE_DELAY_MS);
-  }
-}
-
 // A start-up step from `start` (a time or a mark's name) to now, and a mark "manni:<end>"
 // (with `detail`) at its end when named. Never throws: timing is no reason to fail a start.
 function measure(step, start, end, detail = null) {
@@ -166,6 +76,11 @@ function measure(step, start, end, detail = null) {
     performance.measure(`manni:${step}`, { start, end: at });
   } catch { /* no User Timing */ }
 }
+
+const snapshots = snapshotBoot({ RUNTIME, SNAPSHOT_KEY, root, phases, snapshots: snapshotStore });
+const { fetchGame, writeLater, withGame, fetchCatalog, gameAsked } =
+  gameFiles({ GAME_ZIP, LATER_ZIP, HOME, root, measure });
+const loadRuntimeCompilingEarly = compilingEarly(loadRuntime, WASM_URL, root);
 
 // PyScript, once the table is playable: index.html's <template id="pyscript-later"> holds
 // its module and what it fetches, put in the document now (each element made anew: a
@@ -197,207 +112,6 @@ function measureDocument() {
     performance.measure("manni:pyscript-module", { start, end: loaded });
     measure("pyscript-start", loaded, "runtime-asked");
   } catch { /* no Navigation or User Timing */ }
-}
-
-// Resolves once the worker has the request for manni.zip (or this thread fetches instead).
-let gameAskedNow;
-const gameAsked = new Promise((resolve) => { gameAskedNow = resolve; });
-const games = new Map();  // url -> a promise of {files} or {bytes}
-// {files} (static/js/game-reader.mjs fetched and inflated them, off this thread) or
-// {bytes} (the zip, fetched here when the worker could not).
-function fetchGame(url = GAME_ZIP) {
-  if (!games.has(url)) {
-    games.set(url, readGame(url).catch(() => {
-      if (url === GAME_ZIP) gameAskedNow();
-      return fetch(url, { priority: "low" }).then((r) => {
-        if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-        return r.arrayBuffer();
-      }).then((bytes) => ({ bytes }));
-    }));
-  }
-  return games.get(url);
-}
-
-// Made when this module runs, while the page's thread is still free to start it; told to
-// fetch when Python starts, when that thread is busy for seconds.
-let readerFailed = null;
-let readerReady = false;
-const requests = new Map();  // url -> {resolve, reject, askedNow}
-const reader = (() => {
-  try {
-    const worker = new Worker(new URL("../js/game-reader.mjs", import.meta.url), { type: "module" });
-    worker.onerror = (e) => {
-      readerFailed = e;
-      for (const request of requests.values()) request.reject(e);
-      requests.clear();
-      worker.terminate();
-    };
-    worker.onmessage = ({ data }) => {
-      if (data.ready) {
-        readerReady = true;
-        return;
-      }
-      const request = requests.get(data.url);
-      if (!request) return;
-      if (data.asked) {
-        request.askedNow(true);
-        return;
-      }
-      requests.delete(data.url);
-      if (data.files) request.resolve(data);
-      else request.reject(new Error(`${data.url}: ${data.error}`));
-      if (games.has(LATER_ZIP) && !requests.size) worker.terminate();  // nothing more to read
-    };
-    return worker;
-  } catch (err) {
-    readerFailed = err;
-    return null;
-  }
-})();
-
-// manni.zip's steps are "zip-ask" and "zip-fetch"; manni-later.zip's "later-fetch".
-function readGame(url) {
-  return new Promise((resolve, reject) => {
-    if (readerFailed) {
-      reject(readerFailed);
-      return;
-    }
-    const first = url === GAME_ZIP;
-    const start = performance.now();
-    let asked = false;
-    const askedNow = (waited) => {
-      if (asked || !first) return;
-      asked = true;
-      measure("zip-ask", start, "zip-asked", { waited });
-      gameAskedNow();
-    };
-    requests.set(url, {
-      askedNow,
-      reject,
-      resolve: ({ files, sent }) => {
-        // The page's Resource Timing does not see a worker's download: its size goes on the mark.
-        measure(first ? "zip-fetch" : "later-fetch", start, first ? "zip-arrived" : "later-arrived",
-                { transferSize: sent || 0 });
-        resolve({ files });
-      },
-    });
-    reader.postMessage({ url });
-    if (readerReady) askedNow(false);  // a running worker has it without this thread's help
-  });
-}
-
-// Into Python's working directory: the files, or the zip by Pyodide (which unpacks it
-// with Python's zipfile, now that Python is up).
-function writeGame(pyodide, { bytes, files }) {
-  if (!files) {
-    pyodide.unpackArchive(bytes, "zip", { extractDir: HOME });
-    return;
-  }
-  const { FS } = pyodide;
-  const folders = new Set();
-  for (const [name, data] of files) {
-    const path = `${HOME}/${name}`;
-    const folder = path.slice(0, path.lastIndexOf("/"));  // a folder's own path ends with "/"
-    if (!folders.has(folder)) {
-      FS.mkdirTree(folder);
-      folders.add(folder);
-    }
-    if (!name.endsWith("/")) FS.writeFile(path, data);
-  }
-}
-
-// The files the first table does not need (manni-later.zip), written once it is playable:
-// fewer bytes arrive while Python starts. Until they are, an import that needs one reads
-// the zip at once (manni/ui/page/later_files.py calls readLaterNow); the bots' first move
-// and the first hint wait for `arrived` instead (settled once they are written, or did not
-// come).
-let laterSettled;
-const gameFiles = {
-  home: HOME,
-  laterWritten: false,
-  arrived: new Promise((resolve) => { laterSettled = resolve; }),
-  // The zip's bytes, read synchronously (the import that needs them cannot wait).
-  readLaterNow() {
-    const xhr = new XMLHttpRequest();
-    xhr.open("GET", LATER_ZIP, false);
-    xhr.overrideMimeType("text/plain; charset=x-user-defined");  // bytes as chars 0-255
-    xhr.send();
-    if (xhr.status !== 200) throw new Error(`${LATER_ZIP}: HTTP ${xhr.status}`);
-    const text = xhr.responseText;
-    const bytes = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
-    root.dataset.gameLater = "read-now";
-    return bytes;
-  },
-};
-self.manniGameFiles = gameFiles;
-
-let laterWritten = null;
-function writeLater(pyodide) {
-  laterWritten ??= fetchGame(LATER_ZIP).then((zip) => {
-    if (gameFiles.laterWritten) return;  // an import read them meanwhile
-    const start = performance.now();
-    writeGame(pyodide, zip);
-    gameFiles.laterWritten = true;
-    const later = pyodide.pyimport("manni.ui.page.later_files");
-    later.forget_listings();
-    later.destroy();
-    root.dataset.gameLater = "fetched";
-    measure("later-write", start, "later-written");
-  }).catch((err) => {
-    console.warn("Manni: the rest of the game's files did not arrive; imports read them.", err);
-  }).finally(laterSettled);
-  return laterWritten;
-}
-
-// The catalog of the language boot.js chose (the one Python will choose: the saved
-// setting, else the browser's), fetched with the game; English comes in manni.zip.
-let catalog = null;
-function fetchCatalog() {
-  const lang = document.documentElement.lang || "en";
-  if (lang === "en") return Promise.resolve(null);
-  catalog ??= fetch(new URL(`../vendor/locale/${lang}.json`, import.meta.url), { priority: "low" })
-    .then((r) => (r.ok ? r.text() : null))
-    .then((text) => text && { lang, text }, () => null);
-  return catalog;
-}
-
-async function withGame(pyodide) {
-  const zip = await fetchGame();
-  const start = performance.now();
-  writeGame(pyodide, zip);
-  measure("zip-unpack", start, "zip-unpacked");
-  const fetched = await fetchCatalog();
-  if (!fetched) return;
-  const translate = pyodide.pyimport("manni.text.translate");
-  try {
-    translate.install(fetched.lang, fetched.text);
-  } catch { /* damaged: the page starts in English and fetches it again */ }
-  translate.destroy();
-  measure("catalog", "manni:zip-unpacked", "catalog-installed");
-}
-
-function discardSnapshots() {
-  local((s) => s.removeItem(SAVED));
-  return snapshots().then((store) => store.dropSnapshots());
-}
-
-function makeSnapshot() {
-  let worker;
-  try {
-    worker = new Worker(new URL("../js/snapshot-worker.mjs", import.meta.url), { type: "module" });
-  } catch {
-    root.dataset.snapshot = "failed";
-    return;
-  }
-  const end = (result) => {
-    if (result === "saved") local((s) => s.setItem(SAVED, RUNTIME));
-    root.dataset.snapshot = result;
-    worker.terminate();
-  };
-  worker.onmessage = (event) => end(event.data && event.data.ok ? "saved" : "failed");
-  worker.onerror = () => end("failed");
-  worker.postMessage({ key: SNAPSHOT_KEY });
 }
 
 // The modules the first table needs, imported one by one so that each is measured (what
@@ -442,7 +156,7 @@ async function started(mode, pyodide) {
   if (laterAtOnce()) await writeLater(pyodide);
   measure("game", "manni:runtime-started", "game-ready");
   root.dataset.boot = mode;
-  afterBoot(mode);
+  snapshots.afterBoot(mode);
   await parsed;
   startTable(pyodide);
   afterTheTableIsDrawn(() => {
@@ -478,64 +192,11 @@ const parsed = new Promise((resolve) => {
 // console (as Pyodide's own would).
 const io = { stdout: (line) => console.log(line), stderr: (line) => console.warn(line) };
 
-// Pyodide keeps its options for the page's life: without this, the snapshot's 31 MB too.
-function forgetSnapshot(pyodide) {
-  const config = pyodide._api && pyodide._api.config;
-  if (config) delete config._loadSnapshot;
-}
-
 let pythonStarts = false;
 let fromSnapshot = false;  // the start Pyodide is making now
 // Both zips before the first table: it needs the later one, or a plain start of a page its
 // service worker serves (a snapshot holds every file already).
 const laterAtOnce = () => LATER_AT_ONCE || (CACHED && !fromSnapshot);
-
-// Pyodide fetches the wasm as loadPyodide starts but hands the answer to
-// WebAssembly.instantiateStreaming only once pyodide.asm.mjs has arrived and run. This
-// thread reads the wasm's body, and what the preload cannot hold waits for whoever takes it:
-// on a fast link the download stalls until then. So for one call each, fetch() and
-// instantiateStreaming() are wrapped here: the wasm's answer is compiled as it arrives, and
-// Pyodide's instantiation uses that module. If it did not compile, Pyodide's instantiation
-// goes on as it would have: from the same answer if the compile left it unread (cancelling
-// it would fail the preload, which the loading screen reports), else from a second fetch.
-// <html data-wasm> says which: "early" | "again".
-function loadRuntimeCompilingEarly(options) {
-  if (typeof WebAssembly.compileStreaming !== "function") return loadRuntime(options);
-  const nativeFetch = self.fetch;
-  const nativeInstantiate = WebAssembly.instantiateStreaming;
-  let answer = null;
-  let compiled = null;
-  const wrappedFetch = function (input, init) {
-    const response = nativeFetch.call(this, input, init);
-    if (String(input instanceof Request ? input.url : input) === WASM_URL) {
-      self.fetch = nativeFetch;
-      answer = response;
-      compiled = WebAssembly.compileStreaming(response);
-      compiled.catch(() => {});  // answered below
-    }
-    return response;
-  };
-  const wrappedInstantiate = function (source, imports) {
-    if (source !== answer) return nativeInstantiate.call(this, source, imports);
-    WebAssembly.instantiateStreaming = nativeInstantiate;
-    return compiled.then((module) => {
-      root.dataset.wasm = "early";
-      return WebAssembly.instantiate(module, imports).then((instance) => ({ module, instance }));
-    }, () => {
-      root.dataset.wasm = "again";
-      return answer.then((r) => nativeInstantiate.call(
-        WebAssembly, r.bodyUsed ? nativeFetch(WASM_URL) : r, imports));
-    });
-  };
-  self.fetch = wrappedFetch;
-  WebAssembly.instantiateStreaming = wrappedInstantiate;
-  return loadRuntime(options).finally(() => {
-    if (self.fetch === wrappedFetch) self.fetch = nativeFetch;
-    if (WebAssembly.instantiateStreaming === wrappedInstantiate) {
-      WebAssembly.instantiateStreaming = nativeInstantiate;
-    }
-  });
-}
 
 async function boot() {
   const config = {
@@ -559,20 +220,19 @@ async function boot() {
   };
   progress().catch(() => {});
   phases().catch(() => {});
-  const snapshot = await openSnapshot();
+  const snapshot = await snapshots.open();
   if (snapshot) {
-    session((s) => s.setItem(ATTEMPT, RUNTIME));
+    snapshots.begin();
     let pyodide = null;
     fromSnapshot = true;
     try {
       pyodide = await loadRuntimeCompilingEarly({ ...config, _loadSnapshot: snapshot.bytes });
     } catch (err) {
       console.warn("Manni: the saved start-up snapshot did not load; starting normally.", err);
-      session((s) => s.removeItem(ATTEMPT));
-      await discardSnapshots();
+      await snapshots.failed();
     }
     if (pyodide) {
-      forgetSnapshot(pyodide);
+      snapshots.forget(pyodide);
       return started("snapshot", pyodide);
     }
     fromSnapshot = false;

@@ -63,11 +63,12 @@ def test_the_runtimes_files_are_asked_for_first():
     assert "./static/vendor/pyscript/core.js" in later and "./static/main.py" in later
     source = (ROOT / "static/js/runtime.mjs").read_text(encoding="utf-8")
     imported = re.findall(r'^import [^;]*? from "([^"]+)";', source, re.M)
-    assert imported == ["../vendor/pyodide/pyodide.mjs", "../vendor/build.mjs"], imported
+    assert imported == ["../vendor/pyodide/pyodide.mjs", "../vendor/build.mjs", "../js/early-wasm.mjs",
+                        "../js/game-files.mjs", "../js/snapshot-boot.mjs"], imported
     # the module the page runs has them in place: it asks for nothing before it runs
     module = (ROOT / "static/vendor/runtime.mjs").read_text(encoding="utf-8")
     assert not re.findall(r"^import\s", module, re.M)
-    assert source.split('from "../vendor/build.mjs";\n', 1)[1] in module
+    assert source.split('from "../js/snapshot-boot.mjs";\n', 1)[1] in module
 
 
 def test_python_runs_without_stack_switching(page, base_url, boot):

@@ -35,6 +35,7 @@ def fake_site(tmp_path: Path) -> Path:
     (tmp_path / site_files.SW_TEMPLATE).write_text("// the worker's code\n")
     (tmp_path / "static/vendor/pyodide/pyodide.mjs").write_text(FAKE_PYODIDE)
     (tmp_path / site_files.RUNTIME_SOURCE).write_text(FAKE_RUNTIME)
+    (tmp_path / "static/js/part.mjs").write_text(FAKE_PART)
     return tmp_path
 
 
@@ -45,8 +46,15 @@ FAKE_PYODIDE = ('function o(e,t){return e}function dt(){return "loaded"}o(dt,"lo
                 "//# sourceMappingURL=pyodide.mjs.map\n")
 FAKE_RUNTIME = """import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 import { RUNTIME } from "../vendor/build.mjs";
+import { twice } from "../js/part.mjs";
 export const KEY = `snapshot-${RUNTIME}`;
+export const FOUR = twice(2);
 export { load, version };
+"""
+# A part of the runtime module, with no imports of its own (static/js/early-wasm.mjs, ...).
+FAKE_PART = """const TWO = 2;
+export function twice(x) { return TWO * x; }
+export async function later() { return 0; }
 """
 
 
@@ -113,11 +121,12 @@ def test_the_runtime_module_holds_the_modules_it_imports(tmp_path):
     run = subprocess.run(
         ["node", "--input-type=module", "-e",
          f"const m = await import({json.dumps(bundle.as_uri())});"
-         "console.log(JSON.stringify([m.KEY, m.version, m.load()]))"],
+         "console.log(JSON.stringify([m.KEY, m.version, m.load(), m.FOUR]))"],
         capture_output=True, text=True, check=True)
-    assert json.loads(run.stdout) == [f"snapshot-{ids['runtime']}", "0.0", "loaded"]
-    _, files = sw_constants(site)  # the service worker keeps the module, not its source
+    assert json.loads(run.stdout) == [f"snapshot-{ids['runtime']}", "0.0", "loaded", 4]
+    _, files = sw_constants(site)  # the service worker keeps the module, not its sources
     assert site_files.RUNTIME_MODULE in files and site_files.RUNTIME_SOURCE not in files
+    assert "static/js/part.mjs" not in files
 
 
 def test_a_runtime_module_that_would_not_run_from_its_folder_is_refused(tmp_path, capsys):
