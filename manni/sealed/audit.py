@@ -1,0 +1,126 @@
+"""The end-of-deal check every page runs on the same transcript, to the same verdict.
+
+Once every seat has revealed its deal secrets (its key's secret, its shuffle's order and
+masks), a page checks, in this order, stopping at the first fault:
+
+1. each secret against the seat's public key;
+2. each shuffle, in the order they were made, by redoing it from its secrets;
+3. the deal itself: the revealed pack laid out by the rule set and every action of the
+   deal replayed through the engine (``Deal.apply``: the duty to follow, climb and
+   overtrump, the exchange's limits, the parlée's questions), each answer of the parlée
+   against the engine's own answer from the real hand.
+
+The first fault names its seat. A page that stopped the deal (``halt``) with no fault to
+show for it is the one at fault.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import Discard
+from ..deal import Deal
+from ..errors import IllegalAction
+from ..actions import Play
+from ..rules import RuleSet
+from .curve import FixedBase, Point, mul_g
+from .elgamal import Cipher, remask
+from .layout import deck_cards, layout_of
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """A seat's deal secrets."""
+
+    secret: int
+    order: tuple[int, ...]
+    masks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The deal's outcome as every page finds it: ``offender`` None means all was fair."""
+
+    offender: int | None
+    reason: str  # "fair", or the fault: "wrong_secret", "bad_shuffle", an IllegalAction key, ...
+    detail: str
+    pack: tuple[int, ...] | None = None  # the deal's pack, top first, once it is known
+
+    @property
+    def fair(self) -> bool:
+        return self.offender is None
+
+
+@dataclass
+class Transcript:
+    """What every page holds of a deal once it is over: the public part of it."""
+
+    rules: type[RuleSet]
+    options: dict
+    number: int
+    dealer: int
+    lists: tuple | None
+    keys: dict[int, Point]
+    shufflers: tuple[int, ...]
+    decks: list[list[Cipher]]  # the open deck, then the deck after each shuffle
+    log: list[tuple]  # ("act", seat, action) / ("play", seat, position, card) / ("ask", seat, ask, value)
+    halt: tuple[int, str] | None  # (seat, reason) of a page that stopped the deal
+
+
+def missing_reveal(seats: list[int]) -> Verdict:
+    """The verdict when the clock ran out on these seats' reveals (the first one forfeits)."""
+    first = min(seats)
+    return Verdict(first, "no_reveal", f"seat {first} did not reveal its deal secrets")
+
+
+def audit(t: Transcript, reveals: dict[int, Reveal], joint: FixedBase) -> Verdict:
+    n = t.rules.seats
+    for seat in range(n):
+        if mul_g(reveals[seat].secret) != t.keys[seat]:
+            return Verdict(seat, "wrong_secret", f"seat {seat}'s secret does not match its key")
+    size = len(t.decks[0])
+    pack = list(deck_cards(t.rules))
+    for k, seat in enumerate(t.shufflers):
+        r = reveals[seat]
+        if sorted(r.order) != list(range(size)) or len(r.masks) != size:
+            return Verdict(seat, "bad_shuffle", f"seat {seat}'s shuffle is not a permutation")
+        if remask(t.decks[k], list(r.order), list(r.masks), joint) != t.decks[k + 1]:
+            return Verdict(seat, "bad_shuffle",
+                           f"seat {seat}'s shuffle is not what its secrets make")
+        pack = [pack[i] for i in r.order]
+    return _replay(t, pack)
+
+
+def _replay(t: Transcript, pack: list[int]) -> Verdict:
+    lay = layout_of(t.rules, t.dealer, pack)
+    deal = (t.rules.deal_type or Deal)(t.rules, t.options, t.number, t.dealer, list(lay.hands),
+                                       list(lay.manni), lay.cut, lists=t.lists)
+    done = tuple(pack)
+    for entry in t.log:
+        kind, seat = entry[0], entry[1]
+        if kind == "act":
+            action = entry[2]
+            if isinstance(action, Discard):
+                action = Discard(tuple(pack[p] for p in action.cards))
+        elif kind == "play":
+            if pack[entry[2]] != entry[3]:  # the proofs make this impossible; kept as a guard
+                return Verdict(seat, "wrong_card", f"seat {seat} opened a card it does not hold",
+                               done)
+            action = Play(entry[3])
+        else:
+            action = entry[2]
+        try:
+            deal.apply(action, seat)
+        except IllegalAction as e:
+            return Verdict(seat, e.key, f"seat {seat}: {e}", done)
+        if kind == "ask":
+            told = deal.answers[-1]
+            if told.value != entry[3] or isinstance(told.value, bool) != isinstance(entry[3], bool):
+                return Verdict(told.partner, "false_answer",
+                               f"seat {told.partner} answered {entry[3]!r}, the hand says "
+                               f"{told.value!r}", done)
+    if t.halt is not None:
+        seat, reason = t.halt
+        return Verdict(seat, "false_halt", f"seat {seat} stopped the deal ({reason}) "
+                       "but the deal shows no fault", done)
+    return Verdict(None, "fair", "every shuffle, card and answer checks out", done)

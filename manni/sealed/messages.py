@@ -1,0 +1,85 @@
+"""The sealed deal's messages: plain JSON-able dicts, each bound to one table and deal.
+
+Every message is ``{"v": 1, "type": "sealed", "table": id, "deal": n, "seat": s,
+"kind": k, ...}``; the kinds and their fields are in docs/sealed-deal.md. Points are SEC1
+compressed hex, scalars 64 hex digits. Readers raise SealedError and never return a
+half-read message.
+"""
+
+from __future__ import annotations
+
+from .curve import Point, point_hex, point_of_hex, scalar_hex, scalar_of_hex
+from .errors import SealedError
+
+VERSION = 1
+TYPE = "sealed"
+FIELDS = {
+    "key": ("point", "proof"),
+    "shuffle": ("deck",),
+    "shares": ("shares",),
+    "act": ("action",),
+    "play": ("position", "share", "proof"),
+    "answer": ("value",),
+    "halt": ("reason",),
+    "reveal": ("secret", "order", "masks"),
+}
+ENVELOPE = ("v", "type", "table", "deal", "seat", "kind")
+
+
+def envelope(table: str, deal: int, seat: int, kind: str, **fields) -> dict:
+    return {"v": VERSION, "type": TYPE, "table": table, "deal": deal, "seat": seat,
+            "kind": kind, **fields}
+
+
+def check_envelope(msg, table: str, deal: int, seats: int) -> tuple[int, str]:
+    """(seat, kind) of a message for this table and deal; SealedError otherwise."""
+    if not isinstance(msg, dict) or msg.get("type") != TYPE:
+        raise SealedError("not a sealed-deal message", "malformed")
+    if msg.get("v") != VERSION or isinstance(msg.get("v"), bool):
+        raise SealedError(f"sealed-deal version {msg.get('v')!r}, not {VERSION}", "version")
+    if msg.get("table") != table:
+        raise SealedError("a message of another table", "other_table")
+    if msg.get("deal") != deal or isinstance(msg.get("deal"), bool):
+        raise SealedError(f"a message of deal {msg.get('deal')!r}, not of deal {deal}",
+                          "other_deal")
+    seat, kind = msg.get("seat"), msg.get("kind")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        raise SealedError(f"bad seat {seat!r}", "malformed")
+    if kind not in FIELDS:
+        raise SealedError(f"unknown kind {kind!r}", "malformed")
+    extra = set(msg) - set(ENVELOPE) - set(FIELDS[kind])
+    missing = [f for f in FIELDS[kind] if f not in msg]
+    if extra or missing:
+        raise SealedError(f"{kind}: missing {missing}, unexpected {sorted(extra)}", "malformed")
+    return seat, kind
+
+
+def int_in(value, lo: int, hi: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise SealedError(f"{what} must be a whole number in {lo}..{hi}", "malformed")
+    return value
+
+
+def list_of(value, n: int | None, what: str) -> list:
+    if not isinstance(value, list) or (n is not None and len(value) != n):
+        raise SealedError(f"{what} must be a list" + (f" of {n}" if n is not None else ""),
+                          "malformed")
+    return value
+
+
+def proof_json(proof: tuple[int, int]) -> list[str]:
+    return [scalar_hex(proof[0]), scalar_hex(proof[1])]
+
+
+def read_proof(value) -> tuple[int, int]:
+    c, s = list_of(value, 2, "a proof")
+    return scalar_of_hex(c), scalar_of_hex(s)
+
+
+def deck_json(deck) -> list[list[str]]:
+    return [[point_hex(c1), point_hex(c2)] for c1, c2 in deck]
+
+
+def read_deck(value, size: int) -> list[tuple[Point, Point]]:
+    return [(point_of_hex(a), point_of_hex(b))
+            for a, b in (list_of(x, 2, "a locked card") for x in list_of(value, size, "deck"))]
