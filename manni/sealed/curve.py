@@ -225,6 +225,14 @@ class FixedBase:
         return _affine_all([self._mul(k, _jac(o)) for k, o in zip(ks, offsets)])
 
 
+def fixed_sum(terms) -> Point:
+    """Σ k·P over (k, FixedBase of P) pairs, with one conversion to affine."""
+    acc = _INF
+    for k, table in terms:
+        acc = table._mul(k, acc)
+    return _affine(acc)
+
+
 _G_TABLE: FixedBase | None = None
 
 

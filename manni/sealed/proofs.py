@@ -14,7 +14,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from .curve import G, N, Point, encode_point, mul, mul2, mul_g, random_scalar
+from .curve import (G, N, FixedBase, Point, base_table, encode_point, fixed_sum, mul, mul2, mul_g,
+                    random_scalar)
 from .errors import SealedError
 
 DOMAIN = b"manni-sealed/1"
@@ -74,8 +75,13 @@ def prove_share(x: int, y: Point, h: Point, d: Point, ctx: Context) -> tuple[int
     return c, (k + c * x) % N
 
 
-def share_valid(y: Point, h: Point, d: Point, proof: tuple[int, int], ctx: Context) -> bool:
+def share_valid(y: Point, h: Point, d: Point, proof: tuple[int, int], ctx: Context,
+                y_table: FixedBase | None = None) -> bool:
+    """Does ``proof`` show d = x·h for the x of y? (``y_table``: y's fixed-base table.)"""
     c, s = proof
-    a = mul2(s, G, N - c, y)
+    if y_table is not None:
+        a = fixed_sum([(s, base_table()), (N - c, y_table)])
+    else:
+        a = mul2(s, G, N - c, y)
     b = mul2(s, h, N - c, d)
     return challenge("share", ctx, y, h, d, a, b) == c

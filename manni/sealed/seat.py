@@ -52,6 +52,7 @@ class SealedSeat:
         self.shufflers = tuple((dealer + 1 + k) % n for k in range(n))
         self.stage = KEYS
         self.keys: dict[int, Point] = {}
+        self.key_tables: dict[int, FixedBase] = {}  # to check the seats' shares faster
         self.joint: FixedBase | None = None
         self.decks: list[list[Cipher]] = [open_deck(self.cards)]
         self.shares: dict[int, dict[int, Point]] = {}  # position -> seat -> its share
@@ -69,6 +70,7 @@ class SealedSeat:
         self._secret = random_scalar()
         self._order: list[int] = []
         self._masks: list[int] = []
+        self._halting = False  # this page has asked to stop the deal
 
     # -- reading -----------------------------------------------------------------------
     def context(self, seat: int) -> Context:
@@ -155,6 +157,7 @@ class SealedSeat:
         y = point_of_hex(msg["point"])
         check_key(y, read_proof(msg["proof"]), self.context(seat))
         self.keys[seat] = y
+        self.key_tables[seat] = FixedBase(y)  # type: ignore[arg-type]
         if len(self.keys) < self.seats:
             return []
         joint = add_all(self.keys.values())
@@ -221,7 +224,7 @@ class SealedSeat:
                 raise SealedError(f"seat {seat} may not open its own card {p}", "own_share")
             share = point_of_hex(d)
             if not share_valid(self.keys[seat], self.deck()[p][0], share,
-                               read_proof([c, s]), ctx):
+                               read_proof([c, s]), ctx, self.key_tables[seat]):
                 raise SealedError(f"seat {seat}'s share of position {p} fails its proof",
                                   "bad_share")
             read.append((p, share))
@@ -254,6 +257,9 @@ class SealedSeat:
             card = card_of(unlock(self.deck()[p], [*others, mul(self._secret, self.deck()[p][0])]),
                            self.cards)
             if card is None or card in self.mine.values():
+                if self._halting:
+                    return []
+                self._halting = True
                 return [self._msg("halt", reason="unreadable_card")]
             self.mine[p] = card
         return []
@@ -352,7 +358,7 @@ class SealedSeat:
         share = point_of_hex(msg["share"])
         c1 = self.deck()[p][0]
         if not share_valid(self.keys[seat], c1, share, read_proof(msg["proof"]),
-                           self.context(seat)):
+                           self.context(seat), self.key_tables[seat]):
             raise SealedError(f"seat {seat}'s share of its card fails its proof", "bad_share")
         got = self.shares.get(p, {})
         if len({s for s in got if s != seat}) < self.seats - 1:
@@ -381,6 +387,8 @@ class SealedSeat:
         return self._reveal()
 
     def _on_halt(self, seat: int, msg: dict) -> list[dict]:
+        if self.stage == REVEAL:
+            return []  # stopped already
         if self.stage not in (DEALING, EXCHANGE, PLAY):
             raise SealedError("nothing to stop", "out_of_turn")
         reason = msg["reason"]

@@ -1,0 +1,136 @@
+"""Whole sealed deals of every rule set, three or four pages in one process: each page
+opens only its own cards, never holds another seat's unplayed card, and every page
+reaches the same verdict at the end."""
+from __future__ import annotations
+
+import pytest
+
+from manni.actions import Discard
+from manni.cards import cards_of
+from manni.sealed.curve import FixedBase, mul, point_hex
+from manni.sealed.seat import SealedSeat
+
+from sealed_support import Table
+
+
+def _walk(obj, ints, strs, seen):
+    if id(obj) in seen or isinstance(obj, (type, FixedBase)) or callable(obj) \
+            and not hasattr(obj, "__dict__"):
+        return  # (a FixedBase holds multiples of a public point only)
+    seen.add(id(obj))
+    if isinstance(obj, bool):
+        return
+    if isinstance(obj, int):
+        ints.add(obj)
+    elif isinstance(obj, str):
+        strs.add(obj)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            _walk(k, ints, strs, seen)
+            _walk(v, ints, strs, seen)
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        for v in obj:
+            _walk(v, ints, strs, seen)
+    else:
+        for name in getattr(type(obj), "__slots__", ()):
+            if hasattr(obj, name):
+                _walk(getattr(obj, name), ints, strs, seen)
+        for v in getattr(obj, "__dict__", {}).values():
+            _walk(v, ints, strs, seen)
+
+
+class Privacy:
+    """After every message: no page holds another seat's secret, nor the share that alone
+    is missing to open another seat's unplayed card, nor such a card in what it opened."""
+
+    def __init__(self):
+        self.owner_shares = None  # (seat, position) -> the holder's own share x·C1
+        self.checks = 0
+
+    def __call__(self, table):
+        pages = table.pages
+        if self.owner_shares is None and len(pages[0].decks) == len(pages) + 1:
+            deck = pages[0].deck()
+            self.owner_shares = {(s, p): mul(pages[s]._secret, deck[p][0])
+                                 for s in range(len(pages)) for p in range(len(deck))}
+        if any(p.stage in ("reveal", "done") for p in pages):
+            return  # the deal is over: its secrets are public now
+        for page in pages:
+            ints, strs = set(), set()
+            _walk(vars(page), ints, strs, set())
+            for other in pages:
+                if other is page:
+                    continue
+                assert other._secret not in ints
+                unplayed = cards_of(page.held[other.seat])
+                if self.owner_shares is not None:
+                    for p in unplayed:
+                        if p == page.positions.cut:
+                            continue
+                        share = self.owner_shares[(other.seat, p)]
+                        assert share[0] not in ints and point_hex(share) not in strs
+                assert not set(unplayed) & (set(page.mine) | set(page.shown)) - {page.positions.cut}
+            own = set().union(*(cards_of(h) for h in (page.positions.hands[page.seat],
+                                                       page.held[page.seat])))
+            if page.swap is not None:
+                own |= set(cards_of(page.swap.out[page.seat]))
+            assert set(page.mine) - set(page.shown) <= own
+            self.checks += 1
+
+
+VARIANTS = [("classic", {}), ("hornafjordur", {}), ("trjamann", {}),
+            ("trjamann", {"exchange": "draw"}), ("laugavatn", {}), ("manille", {})]
+
+
+@pytest.mark.parametrize("rules,options", VARIANTS,
+                         ids=["classic", "hornafjordur", "trjamann", "trjamann-draw",
+                              "laugavatn", "manille"])
+def test_a_whole_deal_keeps_every_hand_to_its_page_and_ends_fair(rules, options):
+    watch = Privacy()
+    table = Table(rules, options, watch=watch, seed=len(rules))
+    verdicts = table.play_out()
+    assert watch.checks > 50
+    assert len(set(verdicts)) == 1 and verdicts[0].fair
+    pack = verdicts[0].pack
+    # every page opened exactly the cards its seat held, as the revealed pack deals them
+    lay = table.pages[0].positions
+    for page in table.pages:
+        assert {pack[p] for p in page.mine} >= {pack[p] for p in cards_of(lay.hands[page.seat])}
+    # the cards played are the deal's cards: as many as the tricks hold
+    deal = table.pages[0].tricks
+    assert len(deal.history) == table.rules.hand_size
+    assert sorted(c for t in deal.history for c in t[1]) == sorted(table.pages[0].shown[p]
+                                                                  for p in table.pages[0].shown
+                                                                  if p != lay.cut or
+                                                                  any(p == e[2] for e in
+                                                                      table.pages[0].log
+                                                                      if e[0] == "play"))
+
+
+def test_the_undrawn_manni_and_the_discards_stay_shut_during_the_deal():
+    table = Table("hornafjordur", seed=3)
+    table.flush()
+    while table.pages[0].stage == "exchange":  # each seat discards two cards and draws two
+        page = table.pages[table.pages[0].turn]
+        table.post([page.act(Discard(tuple(sorted(page.mine.values())[:2])))])
+        table.flush()
+    page = table.pages[0]
+    out = set(cards_of(sum(page.swap.out)))
+    undrawn = set(page.swap.manni)
+    assert undrawn  # Hornafjörður never draws the whole Manni
+    n = len(table.pages)
+    for p in table.pages:
+        assert not undrawn & set(p.shares)  # nobody sent a share of the undrawn Manni
+        assert all(len(p.shares[q]) < n for q in out)  # the holder's own share stays home
+        theirs = out - set(cards_of(p.swap.out[p.seat]))
+        assert not (undrawn | theirs) & (set(p.mine) | set(p.shown))
+
+
+def test_manille_turned_card_and_hornafjordur_cut_are_opened_for_all():
+    for rules in ("manille", "hornafjordur"):
+        table = Table(rules, seed=11)
+        table.flush()
+        cut = table.pages[0].positions.cut
+        shown = {p.shown[cut] for p in table.pages}
+        assert len(shown) == 1
+        assert {p.swap.cut for p in table.pages} == shown
