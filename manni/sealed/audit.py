@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Discard
+from ..actions import Discard, Play
 from ..deal import Deal
 from ..errors import IllegalAction
-from ..actions import Play
 from ..rules import RuleSet
+from ..rules.base import Contract
 from .curve import FixedBase, Point, mul_g
 from .elgamal import Cipher, remask
 from .layout import deck_cards, layout_of
@@ -45,6 +45,7 @@ class Verdict:
     reason: str  # "fair", or the fault: "wrong_secret", "bad_shuffle", an IllegalAction key, ...
     detail: str
     pack: tuple[int, ...] | None = None  # the deal's pack, top first, once it is known
+    score: tuple[int, ...] | None = None  # by side: the deal's own, or the penalty
 
     @property
     def fair(self) -> bool:
@@ -65,27 +66,35 @@ class Transcript:
     decks: list[list[Cipher]]  # the open deck, then the deck after each shuffle
     log: list[tuple]  # ("act", seat, action) / ("play", seat, position, card) / ("ask", seat, ask, value)
     halt: tuple[int, str] | None  # (seat, reason) of a page that stopped the deal
+    contract: Contract  # the deal's contract as the table knows it (the penalty's)
 
 
-def missing_reveal(seats: list[int]) -> Verdict:
+def fault(t: Transcript, seat: int, reason: str, detail: str,
+          pack: tuple[int, ...] | None = None) -> Verdict:
+    """The verdict against ``seat``, with the rule set's penalty as the deal's score."""
+    score = tuple(t.rules.violation_score(t.contract, seat, t.options))
+    return Verdict(seat, reason, detail, pack, score)
+
+
+def missing_reveal(t: Transcript, seats: list[int]) -> Verdict:
     """The verdict when the clock ran out on these seats' reveals (the first one forfeits)."""
     first = min(seats)
-    return Verdict(first, "no_reveal", f"seat {first} did not reveal its deal secrets")
+    return fault(t, first, "no_reveal", f"seat {first} did not reveal its deal secrets")
 
 
 def audit(t: Transcript, reveals: dict[int, Reveal], joint: FixedBase) -> Verdict:
     n = t.rules.seats
     for seat in range(n):
         if mul_g(reveals[seat].secret) != t.keys[seat]:
-            return Verdict(seat, "wrong_secret", f"seat {seat}'s secret does not match its key")
+            return fault(t, seat, "wrong_secret", f"seat {seat}'s secret does not match its key")
     size = len(t.decks[0])
     pack = list(deck_cards(t.rules))
     for k, seat in enumerate(t.shufflers):
         r = reveals[seat]
         if sorted(r.order) != list(range(size)) or len(r.masks) != size:
-            return Verdict(seat, "bad_shuffle", f"seat {seat}'s shuffle is not a permutation")
+            return fault(t, seat, "bad_shuffle", f"seat {seat}'s shuffle is not a permutation")
         if remask(t.decks[k], list(r.order), list(r.masks), joint) != t.decks[k + 1]:
-            return Verdict(seat, "bad_shuffle",
+            return fault(t, seat, "bad_shuffle",
                            f"seat {seat}'s shuffle is not what its secrets make")
         pack = [pack[i] for i in r.order]
     return _replay(t, pack)
@@ -104,7 +113,7 @@ def _replay(t: Transcript, pack: list[int]) -> Verdict:
                 action = Discard(tuple(pack[p] for p in action.cards))
         elif kind == "play":
             if pack[entry[2]] != entry[3]:  # the proofs make this impossible; kept as a guard
-                return Verdict(seat, "wrong_card", f"seat {seat} opened a card it does not hold",
+                return fault(t, seat, "wrong_card", f"seat {seat} opened a card it does not hold",
                                done)
             action = Play(entry[3])
         else:
@@ -112,15 +121,17 @@ def _replay(t: Transcript, pack: list[int]) -> Verdict:
         try:
             deal.apply(action, seat)
         except IllegalAction as e:
-            return Verdict(seat, e.key, f"seat {seat}: {e}", done)
+            return fault(t, seat, e.key, f"seat {seat}: {e}", done)
         if kind == "ask":
             told = deal.answers[-1]
             if told.value != entry[3] or isinstance(told.value, bool) != isinstance(entry[3], bool):
-                return Verdict(told.partner, "false_answer",
+                return fault(t, told.partner, "false_answer",
                                f"seat {told.partner} answered {entry[3]!r}, the hand says "
                                f"{told.value!r}", done)
     if t.halt is not None:
         seat, reason = t.halt
-        return Verdict(seat, "false_halt", f"seat {seat} stopped the deal ({reason}) "
+        return fault(t, seat, "false_halt", f"seat {seat} stopped the deal ({reason}) "
                        "but the deal shows no fault", done)
-    return Verdict(None, "fair", "every shuffle, card and answer checks out", done)
+    score = deal.score()
+    return Verdict(None, "fair", "every shuffle, card and answer checks out", done,
+                   None if score is None else tuple(score))

@@ -19,6 +19,7 @@ from ..cards import SUIT_MASKS, card_code, cards_of
 from ..deal import Deal
 from ..errors import IllegalAction, ManniError
 from ..rules import RuleSet, get_rules
+from ..rules.base import GRAND, Contract
 from ..states import Phase
 from ..talk import Answer, Ask, COUNT, partner_of
 from .audit import Reveal, Transcript, Verdict, audit, missing_reveal
@@ -418,12 +419,24 @@ class SealedSeat:
 
     def transcript(self) -> Transcript:
         return Transcript(self.rules, self.options, self.number, self.dealer, self.lists,
-                          dict(self.keys), self.shufflers, self.decks, list(self.log), self.halt)
+                          dict(self.keys), self.shufflers, self.decks, list(self.log), self.halt,
+                          self.contract())
+
+    def contract(self) -> Contract:
+        """The deal's contract as the table knows it (before the cut is shown: Grand)."""
+        deal = self.tricks or self.swap
+        if deal is not None:
+            return deal.contract
+        try:
+            return self.rules.contract(self.number, None)
+        except ManniError:
+            return GRAND
 
     def missing_reveals(self) -> Verdict:
         """The clock ran out: the seats that have not revealed forfeit (the first of them)."""
         if self.stage != REVEAL:
             raise SealedError("no reveal is due now", "out_of_turn")
-        self.verdict = missing_reveal([s for s in range(self.seats) if s not in self.reveals])
+        self.verdict = missing_reveal(self.transcript(),
+                                      [s for s in range(self.seats) if s not in self.reveals])
         self.stage = DONE
         return self.verdict

@@ -65,6 +65,7 @@ def test_an_illegal_card_is_caught_at_the_end_of_the_deal():
     assert cheated
     verdict = _honest_verdicts(table, cheat)
     assert (verdict.offender, verdict.reason) == (cheat, "must_follow")
+    assert verdict.score == (2, 2, 0)  # the others share the tricks: 6 each (docs/rules-notes.md)
     assert table.pages[cheat].verdict == verdict  # the cheat's own page says so too
 
 
@@ -74,6 +75,7 @@ def test_a_false_answer_in_the_parlee_is_caught():
     verdicts = table.play_out()
     assert len(set(verdicts)) == 1
     assert (verdicts[0].offender, verdicts[0].reason) == (0, "false_answer")
+    assert verdicts[0].score == (0, 34)  # annulled: the other side scores 34
 
 
 def test_a_card_swapped_in_a_shuffle_is_caught():

@@ -91,6 +91,7 @@ def test_a_whole_deal_keeps_every_hand_to_its_page_and_ends_fair(rules, options)
     verdicts = table.play_out()
     assert watch.checks > 50
     assert len(set(verdicts)) == 1 and verdicts[0].fair
+    assert len(verdicts[0].score) == len(table.rules.sides)  # the replayed deal's own score
     pack = verdicts[0].pack
     # every page opened exactly the cards its seat held, as the revealed pack deals them
     lay = table.pages[0].positions
