@@ -188,6 +188,25 @@ def mul2(a: int, pa: Point, b: int, pb: Point) -> Point:
     return _affine(acc)
 
 
+def msm(terms) -> Point:
+    """Σ k·P over (k, P) pairs with one chain of doublings (Straus, 4-bit windows):
+    for short scalars (a random linear combination's) over many points."""
+    terms = [(k % N, pt) for k, pt in terms if pt is not None]
+    if not terms:
+        return None
+    tables = [_window_table(pt) for _, pt in terms]
+    top = (max(k.bit_length() for k, _ in terms) + 3) // 4
+    acc = _INF
+    for i in range(top - 1, -1, -1):
+        acc = _double(_double(_double(_double(acc))))
+        shift = 4 * i
+        for (k, _), table in zip(terms, tables):
+            d = (k >> shift) & 15
+            if d:
+                acc = _add(acc, table[d])
+    return _affine(acc)
+
+
 class FixedBase:
     """A point with a table of d·16^i·P (i < 64, d < 16): k·P is 64 additions, no doubling.
     Worth it for a point multiplied many times (G, a deal's joint key)."""

@@ -16,7 +16,7 @@ TYPE = "sealed"
 FIELDS = {
     "key": ("point", "proof"),
     "shuffle": ("deck",),
-    "shares": ("shares",),
+    "shares": ("shares", "proof"),
     "act": ("action",),
     "play": ("position", "share", "proof"),
     "answer": ("value",),

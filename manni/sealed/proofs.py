@@ -6,7 +6,8 @@ the challenge and the response, from which the verifier recomputes the commitmen
 
 - Schnorr: the prover knows x with Y = x·G (a seat's key is its own: no rogue key).
 - Chaum–Pedersen: log_G(Y) = log_H(D) (a decryption share D = x·C1 is made with the
-  seat's own key x).
+  seat's own key x); for many shares at once, one proof on their random linear
+  combination, whose 128-bit weights hash every share (as in the VOPRF's batched DLEQ).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from .curve import (G, N, FixedBase, Point, base_table, encode_point, fixed_sum, mul, mul2, mul_g,
-                    random_scalar)
+from .curve import (G, N, FixedBase, Point, base_table, encode_point, fixed_sum, msm, mul, mul2,
+                    mul_g, random_scalar)
 from .errors import SealedError
 
 DOMAIN = b"manni-sealed/1"
@@ -85,3 +86,27 @@ def share_valid(y: Point, h: Point, d: Point, proof: tuple[int, int], ctx: Conte
         a = mul2(s, G, N - c, y)
     b = mul2(s, h, N - c, d)
     return challenge("share", ctx, y, h, d, a, b) == c
+
+
+def _weights(y: Point, pairs: list[tuple[Point, Point]], ctx: Context) -> list[int]:
+    seed = challenge("batch", ctx, y, *(pt for pair in pairs for pt in pair)).to_bytes(32, "big")
+    return [int.from_bytes(hashlib.sha256(seed + i.to_bytes(4, "big")).digest()[:16], "big")
+            for i in range(len(pairs))]
+
+
+def _composite(y: Point, pairs: list[tuple[Point, Point]], ctx: Context) -> tuple[Point, Point]:
+    w = _weights(y, pairs, ctx)
+    return msm(zip(w, (h for h, _ in pairs))), msm(zip(w, (d for _, d in pairs)))
+
+
+def prove_shares(x: int, y: Point, pairs: list[tuple[Point, Point]],
+                 ctx: Context) -> tuple[int, int]:
+    """One proof that d = x·h for every (h, d) of ``pairs``."""
+    h, d = _composite(y, pairs, ctx)
+    return prove_share(x, y, h, d, ctx)
+
+
+def shares_valid(y: Point, pairs: list[tuple[Point, Point]], proof: tuple[int, int],
+                 ctx: Context, y_table: FixedBase | None = None) -> bool:
+    h, d = _composite(y, pairs, ctx)
+    return share_valid(y, h, d, proof, ctx, y_table)

@@ -30,7 +30,8 @@ from .errors import SealedError
 from .layout import deck_cards, positions_of
 from .messages import (check_envelope, deck_json, envelope, int_in, list_of, proof_json,
                        read_deck, read_proof)
-from .proofs import Context, check_key, prove_key, prove_share, share_valid
+from .proofs import (Context, check_key, prove_key, prove_share, prove_shares, share_valid,
+                     shares_valid)
 
 KEYS, SHUFFLE, DEALING, EXCHANGE, PLAY, REVEAL, DONE = (
     "keys", "shuffle", "dealing", "exchange", "play", "reveal", "done")
@@ -72,6 +73,7 @@ class SealedSeat:
         self._order: list[int] = []
         self._masks: list[int] = []
         self._halting = False  # this page has asked to stop the deal
+        self._own: dict[int, Point] = {}  # position -> this seat's share of its own card
 
     # -- reading -----------------------------------------------------------------------
     def context(self, seat: int) -> Context:
@@ -116,7 +118,7 @@ class SealedSeat:
             where = self._position_of(action.card)
             self._check_own_play(action.card)
             c1 = self.deck()[where][0]
-            d = mul(self._secret, c1)
+            d = self._own[where]
             proof = prove_share(self._secret, self.keys[self.seat], c1, d, self.context(self.seat))
             return self._msg("play", position=where, share=point_hex(d), proof=proof_json(proof))
         if isinstance(action, Discard):
@@ -202,33 +204,27 @@ class SealedSeat:
         due = sorted(self._owed() - self.sent)
         if not due:
             return []
-        out = []
-        y = self.keys[self.seat]
-        ctx = self.context(self.seat)
-        for p in due:
-            c1 = self.deck()[p][0]
-            d = mul(self._secret, c1)
-            out.append([p, point_hex(d), *proof_json(prove_share(self._secret, y, c1, d, ctx))])
+        pairs = [(self.deck()[p][0], mul(self._secret, self.deck()[p][0])) for p in due]
+        proof = prove_shares(self._secret, self.keys[self.seat], pairs, self.context(self.seat))
         self.sent.update(due)
-        return [self._msg("shares", shares=out)]
+        return [self._msg("shares", shares=[[p, point_hex(d)] for p, (_, d) in zip(due, pairs)],
+                          proof=proof_json(proof))]
 
     def _on_shares(self, seat: int, msg: dict) -> list[dict]:
         if self.stage not in (DEALING, EXCHANGE, PLAY):
             raise SealedError("no shares are due now", "out_of_turn")
-        items = list_of(msg["shares"], None, "shares")
         read = []
-        ctx = self.context(seat)
-        for item in items:
-            p, d, c, s = list_of(item, 4, "a share")
+        for item in list_of(msg["shares"], None, "shares"):
+            p, d = list_of(item, 2, "a share")
             p = int_in(p, 0, len(self.cards) - 1, "a position")
             if self.held[seat] >> p & 1 and p != self.positions.cut:
                 raise SealedError(f"seat {seat} may not open its own card {p}", "own_share")
-            share = point_of_hex(d)
-            if not share_valid(self.keys[seat], self.deck()[p][0], share,
-                               read_proof([c, s]), ctx, self.key_tables[seat]):
-                raise SealedError(f"seat {seat}'s share of position {p} fails its proof",
-                                  "bad_share")
-            read.append((p, share))
+            read.append((p, point_of_hex(d)))
+        if not read or len({p for p, _ in read}) != len(read):
+            raise SealedError("shares name each position once", "malformed")
+        if not shares_valid(self.keys[seat], [(self.deck()[p][0], d) for p, d in read],
+                            read_proof(msg["proof"]), self.context(seat), self.key_tables[seat]):
+            raise SealedError(f"seat {seat}'s shares fail their proof", "bad_share")
         for p, share in read:
             self.shares.setdefault(p, {})[seat] = share
         out: list[dict] = []
@@ -240,6 +236,7 @@ class SealedSeat:
             self.shown[cut] = card
             if self.positions.holder(cut) == self.seat:
                 self.mine[cut] = card
+                self._own[cut] = self.shares[cut][self.seat]
             self._begin_exchange(card)
         return out + self._open_mine()
 
@@ -255,8 +252,8 @@ class SealedSeat:
             if p in self.mine or len({s for s in got if s != self.seat}) < self.seats - 1:
                 continue
             others = [d for s, d in got.items() if s != self.seat]
-            card = card_of(unlock(self.deck()[p], [*others, mul(self._secret, self.deck()[p][0])]),
-                           self.cards)
+            own = self._own[p] = mul(self._secret, self.deck()[p][0])
+            card = card_of(unlock(self.deck()[p], [*others, own]), self.cards)
             if card is None or card in self.mine.values():
                 if self._halting:
                     return []

@@ -124,3 +124,19 @@ def test_elgamal_locks_and_opens_cards_under_a_joint_key():
     # without one seat's share the card does not open
     assert card_of(unlock(deck[0], [mul(x, deck[0][0]) for x in xs[1:]]), cards) is None
     assert card_point(0) == G
+
+
+def test_one_proof_for_many_shares_fails_if_any_share_is_false():
+    from manni.sealed.proofs import prove_shares, shares_valid
+    x = curve.random_scalar()
+    y = mul_g(x)
+    ctx = Context("a" * 32, 1, 2)
+    pairs = [(h, mul(x, h)) for h in (mul_g(curve.random_scalar()) for _ in range(6))]
+    proof = prove_shares(x, y, pairs, ctx)
+    assert shares_valid(y, pairs, proof, ctx) and shares_valid(y, pairs, proof, ctx, FixedBase(y))
+    wrong = list(pairs)
+    wrong[4] = (wrong[4][0], curve.add(wrong[4][1], G))
+    assert not shares_valid(y, wrong, proof, ctx)
+    assert not shares_valid(y, pairs[::-1], proof, ctx)  # each share is bound to its card
+    assert not shares_valid(y, pairs, proof, Context("a" * 32, 2, 2))
+    assert curve.msm([(3, G), (5, pairs[0][0])]) == curve.add(mul_g(3), mul(5, pairs[0][0]))
