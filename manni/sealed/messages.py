@@ -1,12 +1,16 @@
 """The sealed deal's messages: plain JSON-able dicts, each bound to one table and deal.
 
 Every message is ``{"v": 1, "type": "sealed", "table": id, "deal": n, "seat": s,
-"kind": k, ...}``; the kinds and their fields are in docs/sealed-deal.md. Points are SEC1
+"kind": k, "n": m, ...}``, ``n`` counting the sender's messages of the deal from 1; the
+kinds and their fields are in docs/sealed-deal.md. The kinds no proof covers carry ``sig``,
+a Schnorr signature with the sender's deal key over the rest of the message. Points are SEC1
 compressed hex, scalars 64 hex digits. Readers raise SealedError and never return a
 half-read message.
 """
 
 from __future__ import annotations
+
+import json
 
 from .curve import Point, point_hex, point_of_hex, scalar_hex, scalar_of_hex
 from .errors import SealedError
@@ -23,12 +27,20 @@ FIELDS = {
     "halt": ("reason",),
     "reveal": ("secret", "order", "masks"),
 }
-ENVELOPE = ("v", "type", "table", "deal", "seat", "kind")
+ENVELOPE = ("v", "type", "table", "deal", "seat", "kind", "n")
+SIGNED = ("shuffle", "act", "answer", "halt", "reveal")  # the others carry their own proofs
+MAX_MESSAGES = 10_000  # a seat's messages in one deal: far more than a deal needs
 
 
-def envelope(table: str, deal: int, seat: int, kind: str, **fields) -> dict:
+def envelope(table: str, deal: int, seat: int, kind: str, n: int, **fields) -> dict:
     return {"v": VERSION, "type": TYPE, "table": table, "deal": deal, "seat": seat,
-            "kind": kind, **fields}
+            "kind": kind, "n": n, **fields}
+
+
+def signed_bytes(msg: dict) -> bytes:
+    """What a signature covers: the message without its ``sig``, as canonical JSON."""
+    rest = {k: v for k, v in msg.items() if k != "sig"}
+    return json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
 
 
 def check_envelope(msg, table: str, deal: int, seats: int) -> tuple[int, str]:
@@ -47,8 +59,10 @@ def check_envelope(msg, table: str, deal: int, seats: int) -> tuple[int, str]:
         raise SealedError(f"bad seat {seat!r}", "malformed")
     if kind not in FIELDS:
         raise SealedError(f"unknown kind {kind!r}", "malformed")
-    extra = set(msg) - set(ENVELOPE) - set(FIELDS[kind])
-    missing = [f for f in FIELDS[kind] if f not in msg]
+    int_in(msg.get("n"), 1, MAX_MESSAGES, "a message's number")
+    fields = FIELDS[kind] + (("sig",) if kind in SIGNED else ())
+    extra = set(msg) - set(ENVELOPE) - set(fields)
+    missing = [f for f in fields if f not in msg]
     if extra or missing:
         raise SealedError(f"{kind}: missing {missing}, unexpected {sorted(extra)}", "malformed")
     return seat, kind

@@ -5,6 +5,7 @@ proof copied from another table, deal or seat does not verify. A proof is ``(c, 
 the challenge and the response, from which the verifier recomputes the commitments.
 
 - Schnorr: the prover knows x with Y = x·G (a seat's key is its own: no rogue key).
+- Schnorr signatures with a seat's deal key on the messages no proof covers.
 - Chaum–Pedersen: log_G(Y) = log_H(D) (a decryption share D = x·C1 is made with the
   seat's own key x); for many shares at once, one proof on their random linear
   combination, whose 128-bit weights hash every share (as in the VOPRF's batched DLEQ).
@@ -110,3 +111,16 @@ def shares_valid(y: Point, pairs: list[tuple[Point, Point]], proof: tuple[int, i
                  ctx: Context, y_table: FixedBase | None = None) -> bool:
     h, d = _composite(y, pairs, ctx)
     return share_valid(y, h, d, proof, ctx, y_table)
+
+
+def sign(x: int, y: Point, data: bytes, ctx: Context) -> tuple[int, int]:
+    k = random_scalar()
+    c = challenge("sig", ctx, y, mul_g(k), hashlib.sha256(data).digest())
+    return c, (k + c * x) % N
+
+
+def signature_valid(y: Point, data: bytes, sig: tuple[int, int], ctx: Context,
+                    y_table: FixedBase | None = None) -> bool:
+    c, s = sig
+    r = fixed_sum([(s, base_table()), (N - c, y_table)]) if y_table else mul2(s, G, N - c, y)
+    return challenge("sig", ctx, y, r, hashlib.sha256(data).digest()) == c

@@ -28,10 +28,10 @@ from .curve import scalar_hex, scalar_of_hex
 from .elgamal import Cipher, card_of, open_deck, shuffle, unlock
 from .errors import SealedError
 from .layout import deck_cards, positions_of
-from .messages import (check_envelope, deck_json, envelope, int_in, list_of, proof_json,
-                       read_deck, read_proof)
+from .messages import (SIGNED, check_envelope, deck_json, envelope, int_in, list_of,
+                       proof_json, read_deck, read_proof, signed_bytes)
 from .proofs import (Context, check_key, prove_key, prove_share, prove_shares, share_valid,
-                     shares_valid)
+                     shares_valid, sign, signature_valid)
 
 KEYS, SHUFFLE, DEALING, EXCHANGE, PLAY, REVEAL, DONE = (
     "keys", "shuffle", "dealing", "exchange", "play", "reveal", "done")
@@ -74,6 +74,8 @@ class SealedSeat:
         self._masks: list[int] = []
         self._halting = False  # this page has asked to stop the deal
         self._own: dict[int, Point] = {}  # position -> this seat's share of its own card
+        self._made = 0  # messages this page has made in the deal
+        self.heard = [0] * n  # by seat: the number of its last message taken
 
     # -- reading -----------------------------------------------------------------------
     def context(self, seat: int) -> Context:
@@ -101,7 +103,13 @@ class SealedSeat:
 
     # -- sending -----------------------------------------------------------------------
     def _msg(self, kind: str, **fields) -> dict:
-        return envelope(self.table, self.number, self.seat, kind, **fields)
+        self._made += 1
+        msg = envelope(self.table, self.number, self.seat, kind, self._made, **fields)
+        if kind in SIGNED:
+            sig = sign(self._secret, self.keys[self.seat], signed_bytes(msg),
+                       self.context(self.seat))
+            msg["sig"] = proof_json(sig)
+        return msg
 
     def start(self) -> list[dict]:
         """The first message: this seat's key for the deal, with its proof."""
@@ -149,10 +157,21 @@ class SealedSeat:
         seat, kind = check_envelope(msg, self.table, self.number, self.seats)
         if self.stage == DONE:
             raise SealedError("the deal is over and judged", "done")
+        n = msg["n"]
+        if n != self.heard[seat] + 1:
+            raise SealedError(f"seat {seat}'s message {n} out of order (next is "
+                              f"{self.heard[seat] + 1}): replayed or lost", "out_of_order")
+        if kind in SIGNED:
+            if seat not in self.keys or not signature_valid(
+                    self.keys[seat], signed_bytes(msg), read_proof(msg["sig"]),
+                    self.context(seat), self.key_tables[seat]):
+                raise SealedError(f"a message not signed by seat {seat}", "bad_signature")
         handler = {"key": self._on_key, "shuffle": self._on_shuffle, "shares": self._on_shares,
                    "act": self._on_act, "play": self._on_play, "answer": self._on_answer,
                    "halt": self._on_halt, "reveal": self._on_reveal}[kind]
-        return handler(seat, msg)
+        out = handler(seat, msg)
+        self.heard[seat] = n
+        return out
 
     def _on_key(self, seat: int, msg: dict) -> list[dict]:
         if self.stage != KEYS or seat in self.keys:

@@ -8,7 +8,8 @@ from manni.cards import cards_of
 from manni.sealed.curve import random_scalar
 from manni.sealed.elgamal import remask
 from manni.sealed.errors import SealedError
-from manni.sealed.messages import deck_json, read_deck
+from manni.sealed.messages import deck_json, proof_json, read_deck, signed_bytes
+from manni.sealed.proofs import sign
 from manni.sealed.seat import SealedSeat
 
 from sealed_support import Table
@@ -38,7 +39,14 @@ class Stacker(SealedSeat):
             deck = read_deck(out[0]["deck"], len(self.cards))
             deck[1] = remask([deck[0]], [0], [random_scalar()], self.joint)[0]
             out[0]["deck"] = deck_json(deck)
+            resign(self, out[0])
         return out
+
+
+def resign(page, msg):
+    """Sign ``msg`` again after changing it, as its own page would."""
+    msg["sig"] = proof_json(sign(page._secret, page.keys[page.seat], signed_bytes(msg),
+                                 page.context(page.seat)))
 
 
 def _honest_verdicts(table, cheat):
@@ -155,3 +163,24 @@ def test_a_play_out_of_turn_or_of_a_card_not_held_is_refused():
     with pytest.raises(SealedError) as e:
         table.pages[0].receive(forged)
     assert e.value.key == "not_your_turn"
+
+
+def test_the_relay_cannot_forge_or_replay_a_seats_decisions():
+    # Manille, dealer 1: seat 2 leads and asks seat 0 a question before the first trick
+    table = Table("manille", dealer=1, seed=2)
+    table.play_out(until=lambda t: any(m["kind"] == "answer" for m in t.sent))
+    page = table.pages[1]
+    ask = next(m for m in table.sent if m["kind"] == "act" and "ask" in m["action"])
+    answer = next(m for m in table.sent if m["kind"] == "answer")
+    # another answer put in seat 0's mouth, or seat 2's question sent as seat 3's
+    for forged in ({**answer, "value": answer["value"] + 1, "n": page.heard[0] + 1},
+                   {**ask, "seat": 3, "n": page.heard[3] + 1}):
+        with pytest.raises(SealedError) as e:
+            page.receive(forged)
+        assert e.value.key == "bad_signature"
+    # the same question and answer again, later in the deal: old numbers, refused
+    for old in (ask, answer):
+        with pytest.raises(SealedError) as e:
+            page.receive(old)
+        assert e.value.key == "out_of_order"
+    assert len(page.tricks.answers) == 1
