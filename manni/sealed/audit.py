@@ -67,6 +67,7 @@ class Transcript:
     log: list[tuple]  # ("act", seat, action) / ("play", seat, position, card) / ("ask", seat, ask, value)
     halt: tuple[int, str] | None  # (seat, reason) of a page that stopped the deal
     contract: Contract  # the deal's contract as the table knows it (the penalty's)
+    unplayed: bool = False  # over before a card was played (Manille's bonus won the manche)
 
 
 def fault(t: Transcript, seat: int, reason: str, detail: str,
@@ -128,6 +129,8 @@ def _replay(t: Transcript, pack: list[int]) -> Verdict:
                 return fault(t, told.partner, "false_answer",
                                f"seat {told.partner} answered {entry[3]!r}, the hand says "
                                f"{told.value!r}", done)
+    if t.unplayed and not t.log:
+        deal.end_unplayed()
     if t.halt is not None:
         seat, reason = t.halt
         return fault(t, seat, "false_halt", f"seat {seat} stopped the deal ({reason}) "

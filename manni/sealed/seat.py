@@ -67,6 +67,7 @@ class SealedSeat:
         self.pending: tuple[int, Ask] | None = None  # a question waiting for its answer
         self.log: list[tuple] = []
         self.halt: tuple[int, str] | None = None
+        self.unplayed = False  # ended before a card was played
         self.reveals: dict[int, Reveal] = {}
         self.verdict: Verdict | None = None
         self._secret = random_scalar()
@@ -129,9 +130,34 @@ class SealedSeat:
             d = self._own[where]
             proof = prove_share(self._secret, self.keys[self.seat], c1, d, self.context(self.seat))
             return self._msg("play", position=where, share=point_hex(d), proof=proof_json(proof))
+        if isinstance(action, Ask):
+            self._check_own_ask(action)
+            return self._msg("act", action=action.to_json())
+        if self.stage != EXCHANGE or self.swap is None:
+            raise SealedError("not in the exchange", "exchange_over")
         if isinstance(action, Discard):
-            return self._msg("act", action={"discard": [self._position_of(c) for c in action.cards]})
+            spots = tuple(self._position_of(c) for c in action.cards)
+            try:
+                self.swap.check(Discard(spots), self.seat)
+            except IllegalAction as e:
+                raise SealedError(str(e), e.key) from None
+            return self._msg("act", action={"discard": list(spots)})
+        try:
+            self.swap.check(action, self.seat)
+        except IllegalAction as e:
+            raise SealedError(str(e), e.key) from None
         return self._msg("act", action=action.to_json())
+
+    def _check_own_ask(self, ask: Ask) -> None:
+        talk = self.rules.talk
+        if self.stage != PLAY or self.tricks is None or talk is None or self.pending:
+            raise SealedError("no question may be asked now", "ask_out_of_turn")
+        probe = self.tricks.copy()
+        probe.hands[self.seat] = self.hand()
+        try:
+            talk.check(probe, self.seat, ask)
+        except IllegalAction as e:
+            raise SealedError(str(e), e.key) from None
 
     def _position_of(self, card: int) -> int:
         for p in cards_of(self.held[self.seat]):
@@ -394,9 +420,11 @@ class SealedSeat:
         return []
 
     def end_unplayed(self) -> list[dict]:
-        """The deal ends before a card is played (Manille's bonus won the manche): reveal."""
+        """The deal ends before a card is played (Manille's bonus won the manche): every
+        page calls this itself, and reveals."""
         if self.stage != PLAY or self.log:
             raise SealedError("the deal is under way", "out_of_turn")
+        self.unplayed = True
         return self._reveal()
 
     def _stop(self, seat: int, reason: str) -> list[dict]:
@@ -436,7 +464,7 @@ class SealedSeat:
     def transcript(self) -> Transcript:
         return Transcript(self.rules, self.options, self.number, self.dealer, self.lists,
                           dict(self.keys), self.shufflers, self.decks, list(self.log), self.halt,
-                          self.contract())
+                          self.contract(), self.unplayed)
 
     def contract(self) -> Contract:
         """The deal's contract as the table knows it (before the cut is shown: Grand)."""

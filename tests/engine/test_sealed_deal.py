@@ -135,3 +135,43 @@ def test_manille_turned_card_and_hornafjordur_cut_are_opened_for_all():
         shown = {p.shown[cut] for p in table.pages}
         assert len(shown) == 1
         assert {p.swap.cut for p in table.pages} == shown
+
+
+def test_a_manille_deal_its_bonus_ends_unplayed_is_still_checked():
+    table = Table("manille", seed=5)
+    table.flush()
+    for page in table.pages:
+        table.post(page.end_unplayed())
+    table.flush()
+    verdicts = {p.verdict for p in table.pages}
+    assert len(verdicts) == 1
+    (verdict,) = verdicts
+    assert verdict.fair and verdict.score == (0, 0)
+
+
+def test_an_honest_page_refuses_its_own_illegal_decisions():
+    from manni.actions import Discard, Take
+    from manni.errors import ManniError
+    table = Table("hornafjordur", seed=2)
+    table.flush()
+    turn = table.pages[0].turn
+    page, other = table.pages[turn], table.pages[(turn + 1) % 3]
+    with pytest.raises(ManniError) as e:
+        page.act(Discard(tuple(sorted(page.mine.values())[:8])))  # the first may discard 7
+    assert e.value.key == "discard_limit"
+    with pytest.raises(ManniError) as e:
+        other.act(Discard(()))
+    assert e.value.key == "not_your_turn"
+    with pytest.raises(ManniError):
+        page.act(Take())
+
+
+def test_an_honest_page_asks_no_question_about_its_own_card():
+    from manni.errors import ManniError
+    from manni.talk import HAS, Ask
+    table = Table("manille", dealer=1, seed=5)
+    table.flush()
+    leader = table.pages[2]
+    with pytest.raises(ManniError) as e:
+        leader.act(Ask(HAS, cards_of(leader.hand())[0]))
+    assert e.value.key == "ask_own_card"
