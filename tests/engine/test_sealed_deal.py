@@ -113,7 +113,8 @@ def test_the_undrawn_manni_and_the_discards_stay_shut_during_the_deal():
     table.flush()
     while table.pages[0].stage == "exchange":  # each seat discards two cards and draws two
         page = table.pages[table.pages[0].turn]
-        table.post([page.act(Discard(tuple(sorted(page.mine.values())[:2])))])
+        hidden = sorted(c for p, c in page.mine.items() if p != page.positions.cut)
+        table.post([page.act(Discard(tuple(hidden[:2])))])
         table.flush()
     page = table.pages[0]
     out = set(cards_of(sum(page.swap.out)))
