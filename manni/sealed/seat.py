@@ -14,6 +14,8 @@ over positions; a card played is opened with its owner's share) -> reveals -> ve
 
 from __future__ import annotations
 
+import hashlib
+
 from ..actions import Action, Discard, Play, action_from_json
 from ..cards import SUIT_MASKS, card_code, cards_of
 from ..deal import Deal
@@ -76,6 +78,7 @@ class SealedSeat:
         self._halting = False  # this page has asked to stop the deal
         self._own: dict[int, Point] = {}  # position -> this seat's share of its own card
         self._made = 0  # messages this page has made in the deal
+        self._taken: list[dict] = []  # every message taken, in order (see saved())
         self.heard = [0] * n  # by seat: the number of its last message taken
 
     # -- reading -----------------------------------------------------------------------
@@ -197,6 +200,7 @@ class SealedSeat:
                    "halt": self._on_halt, "reveal": self._on_reveal}[kind]
         out = handler(seat, msg)
         self.heard[seat] = n
+        self._taken.append(msg)
         return out
 
     def _on_key(self, seat: int, msg: dict) -> list[dict]:
@@ -219,6 +223,8 @@ class SealedSeat:
         if self.shufflers[len(self.decks) - 1] != self.seat:
             return []
         assert self.joint is not None
+        if self._order:  # restored: the shuffle was made and sent before
+            return []
         deck, self._order, self._masks = shuffle(self.deck(), self.joint)
         return [self._msg("shuffle", deck=deck_json(deck))]
 
@@ -484,3 +490,42 @@ class SealedSeat:
                                       [s for s in range(self.seats) if s not in self.reveals])
         self.stage = DONE
         return self.verdict
+
+    # -- a page reloaded mid-deal ------------------------------------------------------------
+    def saved(self) -> dict:
+        """What this page must keep (in its own storage only: it holds the secret) to be
+        itself again after a reload: its secrets and every message it took, in order."""
+        return {"secret": scalar_hex(self._secret), "order": list(self._order),
+                "masks": [scalar_hex(m) for m in self._masks], "made": self._made,
+                "taken": list(self._taken)}
+
+    @classmethod
+    def restore(cls, saved: dict, table: str, number: int, seat: int,
+                rules: str | type[RuleSet], options: dict | None, dealer: int,
+                lists: tuple | None = None) -> "SealedSeat":
+        """The page ``saved()`` was, rebuilt by taking its messages again (what it would
+        send in answer was sent before, and is dropped)."""
+        page = cls(table, number, seat, rules, options, dealer, lists)
+        try:
+            page._secret = scalar_of_hex(saved["secret"])
+            page._order = [int_in(i, 0, len(page.cards) - 1, "an order's entry")
+                           for i in list_of(saved["order"], None, "order")]
+            page._masks = [scalar_of_hex(m) for m in list_of(saved["masks"], None, "masks")]
+            made = int_in(saved["made"], 0, 10_000, "made")
+            for msg in list_of(saved["taken"], None, "taken"):
+                page.receive(msg)
+        except (KeyError, TypeError) as e:
+            raise SealedError(f"not a saved sealed page: {e}", "malformed") from None
+        page._made = made
+        return page
+
+    def fingerprint(self) -> str:
+        """A short digest of the deal's keys, the same on every page that sees the same
+        keys: players who read it to each other know no relay showed them different ones."""
+        if len(self.keys) < self.seats:
+            raise SealedError("the keys are not all in", "out_of_turn")
+        h = hashlib.sha256(f"{self.table}|{self.number}".encode())
+        for s in range(self.seats):
+            h.update(bytes.fromhex(point_hex(self.keys[s])))
+        digest = h.hexdigest()
+        return f"{digest[:4]}-{digest[4:8]}"

@@ -176,3 +176,18 @@ def test_an_honest_page_asks_no_question_about_its_own_card():
     with pytest.raises(ManniError) as e:
         leader.act(Ask(HAS, cards_of(leader.hand())[0]))
     assert e.value.key == "ask_own_card"
+
+
+def test_a_page_reloaded_mid_deal_is_itself_again():
+    import json
+    table = Table("trjamann", seed=4)
+    table.play_out(until=lambda t: len(t.pages[0].log) >= 8)  # the exchange and some tricks
+    page = table.pages[1]
+    kept = json.loads(json.dumps(page.saved()))
+    again = SealedSeat.restore(kept, page.table, page.number, 1, "trjamann", None, page.dealer)
+    assert again.hand() == page.hand() and again.heard == page.heard
+    assert again.stage == page.stage and again.fingerprint() == page.fingerprint()
+    table.pages[1] = again
+    verdicts = table.play_out()
+    assert len(set(verdicts)) == 1 and verdicts[0].fair
+    assert len({p.fingerprint() for p in table.pages}) == 1
