@@ -49,7 +49,7 @@ def check_envelope(msg, table: str, deal: int, seats: int) -> tuple[int, str]:
         raise SealedError("not a sealed-deal message", "malformed")
     if msg.get("v") != VERSION or isinstance(msg.get("v"), bool):
         raise SealedError(f"sealed-deal version {msg.get('v')!r}, not {VERSION}", "version")
-    if msg.get("table") != table:
+    if not isinstance(msg.get("table"), str) or msg.get("table") != table:
         raise SealedError("a message of another table", "other_table")
     if msg.get("deal") != deal or isinstance(msg.get("deal"), bool):
         raise SealedError(f"a message of deal {msg.get('deal')!r}, not of deal {deal}",
@@ -57,7 +57,7 @@ def check_envelope(msg, table: str, deal: int, seats: int) -> tuple[int, str]:
     seat, kind = msg.get("seat"), msg.get("kind")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
         raise SealedError(f"bad seat {seat!r}", "malformed")
-    if kind not in FIELDS:
+    if not isinstance(kind, str) or kind not in FIELDS:
         raise SealedError(f"unknown kind {kind!r}", "malformed")
     int_in(msg.get("n"), 1, MAX_MESSAGES, "a message's number")
     fields = FIELDS[kind] + (("sig",) if kind in SIGNED else ())

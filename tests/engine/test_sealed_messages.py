@@ -1,0 +1,47 @@
+"""Malformed sealed messages are refused with a SealedError and change nothing."""
+from __future__ import annotations
+
+from manni.sealed.errors import SealedError
+from manni.sealed.seat import SealedSeat
+
+from sealed_support import Table
+
+MISSING = object()  # the field left out
+JUNK = [None, True, -1, 10 ** 60, "zz", "00" * 40, [], [[]], {}, {"x": 1}, [None, None], MISSING]
+
+
+def _state(page):
+    return (list(page.heard), page.stage, len(page.decks), len(page.keys),
+            {p: dict(got) for p, got in page.shares.items()}, dict(page.mine), dict(page.shown),
+            list(page.log), page.pending, page.halt, list(page.held), len(page.reveals))
+
+
+def test_every_field_of_every_kind_refuses_junk():
+    table = Table("manille", dealer=1, seed=3)
+    table.play_out(until=lambda t: len(t.pages[0].log) >= 6)
+    page = table.pages[1]
+    taken = page.saved()["taken"]
+    firsts = {}
+    for i, msg in enumerate(taken):
+        firsts.setdefault(msg["kind"], i)
+    assert {"key", "shuffle", "shares", "act", "answer", "play"} <= set(firsts)
+    tried = 0
+    for kind, i in sorted(firsts.items()):
+        before = SealedSeat.restore({**page.saved(), "taken": taken[:i]}, page.table,
+                                    page.number, page.seat, "manille", None, page.dealer)
+        msg = taken[i]
+        start = _state(before)
+        for field in msg:
+            for junk in JUNK:
+                if junk == msg[field]:
+                    continue
+                clone = before
+                try:
+                    clone.receive({**msg, field: junk} if junk is not MISSING else
+                                  {k: v for k, v in msg.items() if k != field})
+                except SealedError:
+                    tried += 1
+                else:
+                    raise AssertionError(f"{kind}.{field} = {junk!r} was taken")
+                assert _state(clone) == start
+    assert tried > 100
