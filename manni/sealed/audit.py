@@ -77,10 +77,11 @@ def fault(t: Transcript, seat: int, reason: str, detail: str,
     return Verdict(seat, reason, detail, pack, score)
 
 
-def missing_reveal(t: Transcript, seats: list[int]) -> Verdict:
-    """The verdict when the clock ran out on these seats' reveals (the first one forfeits)."""
+def missing_reveal(t: Transcript, seats: list[int], reason: str = "no_reveal") -> Verdict:
+    """The verdict when the clock ran out on these seats (the first one forfeits)."""
     first = min(seats)
-    return fault(t, first, "no_reveal", f"seat {first} did not reveal its deal secrets")
+    what = "reveal its deal secrets" if reason == "no_reveal" else "send what the deal needed"
+    return fault(t, first, reason, f"seat {first} did not {what} in time")
 
 
 def audit(t: Transcript, reveals: dict[int, Reveal], joint: FixedBase) -> Verdict:

@@ -243,10 +243,11 @@ class SealedSeat:
             self._begin_exchange(None)
         return self._shares_due()
 
-    def _owed(self) -> set[int]:
-        """Positions this page must open for others: every position another seat holds
-        (or has held: a swapped hand), and the card shown to all."""
-        owed = {p for s in range(self.seats) if s != self.seat for p in cards_of(self.held[s])}
+    def _owed(self, by: int | None = None) -> set[int]:
+        """Positions seat ``by`` (this page's by default) must open for others: every
+        position another seat holds, and the card shown to all."""
+        me = self.seat if by is None else by
+        owed = {p for s in range(self.seats) if s != me for p in cards_of(self.held[s])}
         if self.positions.cut is not None:
             owed.add(self.positions.cut)
         return owed
@@ -482,12 +483,31 @@ class SealedSeat:
         except ManniError:
             return GRAND
 
-    def missing_reveals(self) -> Verdict:
-        """The clock ran out: the seats that have not revealed forfeit (the first of them)."""
-        if self.stage != REVEAL:
-            raise SealedError("no reveal is due now", "out_of_turn")
-        self.verdict = missing_reveal(self.transcript(),
-                                      [s for s in range(self.seats) if s not in self.reveals])
+    def waiting_for(self) -> list[int]:
+        """The seats whose pages the deal waits for (a key, a shuffle, shares owed, an
+        answer, a reveal), not for a player's decision: what the host's clock may time out."""
+        n = range(self.seats)
+        if self.stage == KEYS:
+            return [s for s in n if s not in self.keys]
+        if self.stage == SHUFFLE:
+            return [self.shufflers[len(self.decks) - 1]]
+        if self.stage == REVEAL:
+            return [s for s in n if s not in self.reveals]
+        if self.stage == DONE:
+            return []
+        late = [s for s in n if any(s not in self.shares.get(p, {}) for p in self._owed(s))]
+        if self.pending is not None and self.tricks is not None:
+            late.append(partner_of(self.tricks, self.pending[0]))
+        return sorted(set(late))
+
+    def time_out(self) -> Verdict:
+        """The host's clock ran out on the pages the deal waits for: the first of them
+        forfeits (``no_reveal`` at the end of the deal, ``stalled`` before)."""
+        late = self.waiting_for()
+        if not late:
+            raise SealedError("the deal waits for no page", "out_of_turn")
+        self.verdict = missing_reveal(self.transcript(), late,
+                                      "no_reveal" if self.stage == REVEAL else "stalled")
         self.stage = DONE
         return self.verdict
 

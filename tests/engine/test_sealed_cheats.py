@@ -98,8 +98,8 @@ def test_a_page_that_refuses_to_reveal_forfeits():
     table = Table("manille", seed=9)
     table.drop.add((3, "reveal"))
     table.play_out()
-    assert all(p.stage == "reveal" for p in table.pages)
-    verdicts = [p.missing_reveals() for p in table.pages if p.seat != 3]
+    assert all(p.stage == "reveal" and p.waiting_for() == [3] for p in table.pages)
+    verdicts = [p.time_out() for p in table.pages if p.seat != 3]
     assert len(set(verdicts)) == 1
     assert (verdicts[0].offender, verdicts[0].reason) == (3, "no_reveal")
 
@@ -184,3 +184,14 @@ def test_the_relay_cannot_forge_or_replay_a_seats_decisions():
             page.receive(old)
         assert e.value.key == "out_of_order"
     assert len(page.tricks.answers) == 1
+
+
+def test_a_page_that_withholds_its_shares_is_waited_for_and_forfeits():
+    table = Table("classic", seed=10)
+    table.drop.add((2, "shares"))
+    table.flush()
+    for page in table.pages:
+        assert page.stage == "exchange" and page.waiting_for() == [2]
+    honest = [p.time_out() for p in table.pages[:2]]
+    assert len(set(honest)) == 1
+    assert (honest[0].offender, honest[0].reason) == (2, "stalled")
