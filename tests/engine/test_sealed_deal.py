@@ -57,7 +57,9 @@ class Privacy:
             return  # the deal is over: its secrets are public now
         for page in pages:
             ints, strs = set(), set()
-            _walk(vars(page), ints, strs, set())
+            # the decks and the messages taken are what every page received: public
+            _walk({k: v for k, v in vars(page).items() if k not in ("decks", "_taken")},
+                  ints, strs, set())
             for other in pages:
                 if other is page:
                     continue
