@@ -140,3 +140,21 @@ def test_one_proof_for_many_shares_fails_if_any_share_is_false():
     assert not shares_valid(y, pairs[::-1], proof, ctx)  # each share is bound to its card
     assert not shares_valid(y, pairs, proof, Context("a" * 32, 2, 2))
     assert curve.msm([(3, G), (5, pairs[0][0])]) == curve.add(mul_g(3), mul(5, pairs[0][0]))
+
+
+def test_the_sealed_package_draws_randomness_from_os_urandom_only():
+    import ast
+
+    from engine_support import ROOT
+    used = {}
+    for path in (ROOT / "manni" / "sealed").glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import)
+                 for a in n.names}
+        names |= {(n.module or "").split(".")[0] for n in ast.walk(tree)
+                  if isinstance(n, ast.ImportFrom) and not n.level}
+        calls = {ast.unparse(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+        used[path.name] = (names & {"random", "secrets", "js", "time"},
+                           {c for c in calls if c == "print" or c.startswith("os.")})
+    assert {name: u for name, u in used.items() if u[0]} == {}
+    assert {c for _, calls in used.values() for c in calls} == {"os.urandom"}
