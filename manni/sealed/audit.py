@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Discard, Play
+from ..actions import Action, Discard, Play
 from ..deal import Deal
 from ..errors import IllegalAction
 from ..rules import RuleSet
@@ -102,40 +102,46 @@ def audit(t: Transcript, reveals: dict[int, Reveal], joint: FixedBase) -> Verdic
     return _replay(t, pack)
 
 
+def engine_actions(log: list[tuple], pack: list[int]) -> list[tuple[Action, int]]:
+    """The deal's actions as the engine takes them, (action, seat), cards named as cards:
+    what ``Match.apply`` replays once the pack is known."""
+    out: list[tuple[Action, int]] = []
+    for entry in log:
+        kind, seat, action = entry[0], entry[1], entry[2]
+        if kind == "play":
+            action = Play(pack[action])
+        elif isinstance(action, Discard):
+            action = Discard(tuple(pack[p] for p in action.cards))
+        out.append((action, seat))
+    return out
+
+
 def _replay(t: Transcript, pack: list[int]) -> Verdict:
     lay = layout_of(t.rules, t.dealer, pack)
     deal = (t.rules.deal_type or Deal)(t.rules, t.options, t.number, t.dealer, list(lay.hands),
                                        list(lay.manni), lay.cut, lists=t.lists)
     done = tuple(pack)
-    for entry in t.log:
-        kind, seat = entry[0], entry[1]
-        if kind == "act":
-            action = entry[2]
-            if isinstance(action, Discard):
-                action = Discard(tuple(pack[p] for p in action.cards))
-        elif kind == "play":
-            if pack[entry[2]] != entry[3]:  # the proofs make this impossible; kept as a guard
-                return fault(t, seat, "wrong_card", f"seat {seat} opened a card it does not hold",
-                               done)
-            action = Play(entry[3])
-        else:
-            action = entry[2]
+    for entry, (action, seat) in zip(t.log, engine_actions(t.log, pack)):
+        if entry[0] == "play" and pack[entry[2]] != entry[3]:
+            # the share proofs make this impossible; kept as a guard
+            return fault(t, seat, "wrong_card", f"seat {seat} opened a card it does not hold",
+                         done)
         try:
             deal.apply(action, seat)
         except IllegalAction as e:
             return fault(t, seat, e.key, f"seat {seat}: {e}", done)
-        if kind == "ask":
+        if entry[0] == "ask":
             told = deal.answers[-1]
             if told.value != entry[3] or isinstance(told.value, bool) != isinstance(entry[3], bool):
                 return fault(t, told.partner, "false_answer",
-                               f"seat {told.partner} answered {entry[3]!r}, the hand says "
-                               f"{told.value!r}", done)
+                             f"seat {told.partner} answered {entry[3]!r}, the hand says "
+                             f"{told.value!r}", done)
     if t.unplayed and not t.log:
         deal.end_unplayed()
     if t.halt is not None:
         seat, reason = t.halt
         return fault(t, seat, "false_halt", f"seat {seat} stopped the deal ({reason}) "
-                       "but the deal shows no fault", done)
+                     "but the deal shows no fault", done)
     score = deal.score()
     return Verdict(None, "fair", "every shuffle, card and answer checks out", done,
                    None if score is None else tuple(score))

@@ -19,17 +19,18 @@ import hashlib
 from ..actions import Action, Discard, Play, action_from_json
 from ..cards import SUIT_MASKS, card_code, cards_of
 from ..deal import Deal
+from ..match import Layout
 from ..errors import IllegalAction, ManniError
 from ..rules import RuleSet, get_rules
 from ..rules.base import GRAND, Contract
 from ..states import Phase
 from ..talk import Answer, Ask, COUNT, partner_of
-from .audit import Reveal, Transcript, Verdict, audit, missing_reveal
+from .audit import Reveal, Transcript, Verdict, audit, engine_actions, missing_reveal
 from .curve import FixedBase, Point, add_all, mul, mul_g, point_hex, point_of_hex, random_scalar
 from .curve import scalar_hex, scalar_of_hex
 from .elgamal import Cipher, card_of, open_deck, shuffle, unlock
 from .errors import SealedError
-from .layout import deck_cards, positions_of
+from .layout import deck_cards, layout_of, positions_of
 from .messages import (SIGNED, check_envelope, deck_json, envelope, int_in, list_of,
                        proof_json, read_deck, read_proof, signed_bytes)
 from .proofs import (Context, check_key, prove_key, prove_share, prove_shares, share_valid,
@@ -482,6 +483,14 @@ class SealedSeat:
             return self.rules.contract(self.number, None)
         except ManniError:
             return GRAND
+
+    def record(self) -> tuple[Layout, list[tuple[Action, int]]]:
+        """Once the verdict has the pack: the deal's layout and its actions, (action, seat),
+        as ``Match(layouts=…)`` and ``Match.apply`` take them."""
+        if self.verdict is None or self.verdict.pack is None:
+            raise SealedError("the deal's pack is not known yet", "out_of_turn")
+        pack = list(self.verdict.pack)
+        return layout_of(self.rules, self.dealer, pack), engine_actions(self.log, pack)
 
     def waiting_for(self) -> list[int]:
         """The seats whose pages the deal waits for (a key, a shuffle, shares owed, an

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from manni import Match
 from manni.actions import Discard
 from manni.cards import cards_of
 from manni.sealed.curve import FixedBase, mul, point_hex
@@ -94,6 +95,12 @@ def test_a_whole_deal_keeps_every_hand_to_its_page_and_ends_fair(rules, options)
     assert watch.checks > 50
     assert len(set(verdicts)) == 1 and verdicts[0].fair
     assert len(verdicts[0].score) == len(table.rules.sides)  # the replayed deal's own score
+    # the engine's Match, given the revealed layout, replays the deal to the same score
+    layout, actions = table.pages[1].record()
+    match = Match(rules, options, first_dealer=1, layouts=[layout])
+    for action, seat in actions:
+        match.apply(action, seat)
+    assert tuple(match.deal_scores[0]) == verdicts[0].score
     pack = verdicts[0].pack
     # every page opened exactly the cards its seat held, as the revealed pack deals them
     lay = table.pages[0].positions
