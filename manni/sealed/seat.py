@@ -19,15 +19,15 @@ import hashlib
 from ..actions import Action, Discard, Play, action_from_json
 from ..cards import SUIT_MASKS, card_code, cards_of
 from ..deal import Deal
-from ..match import Layout
 from ..errors import IllegalAction, ManniError
+from ..match import Layout
 from ..rules import RuleSet, get_rules
 from ..rules.base import GRAND, Contract
 from ..states import Phase
 from ..talk import Answer, Ask, COUNT, partner_of
 from .audit import Reveal, Transcript, Verdict, audit, engine_actions, missing_reveal
-from .curve import FixedBase, Point, add_all, mul, mul_g, point_hex, point_of_hex, random_scalar
-from .curve import scalar_hex, scalar_of_hex
+from .curve import (FixedBase, Point, add_all, mul, mul_g, point_hex, point_of_hex,
+                    random_scalar, scalar_hex, scalar_of_hex)
 from .elgamal import Cipher, card_of, open_deck, shuffle, unlock
 from .errors import SealedError
 from .layout import deck_cards, layout_of, positions_of
@@ -35,6 +35,7 @@ from .messages import (SIGNED, check_envelope, deck_json, envelope, int_in, list
                        proof_json, read_deck, read_proof, signed_bytes)
 from .proofs import (Context, check_key, prove_key, prove_share, prove_shares, share_valid,
                      shares_valid, sign, signature_valid)
+from .table_deals import check_own, exchange_deal, tricks_deal
 
 KEYS, SHUFFLE, DEALING, EXCHANGE, PLAY, REVEAL, DONE = (
     "keys", "shuffle", "dealing", "exchange", "play", "reveal", "done")
@@ -153,15 +154,9 @@ class SealedSeat:
         return self._msg("act", action=action.to_json())
 
     def _check_own_ask(self, ask: Ask) -> None:
-        talk = self.rules.talk
-        if self.stage != PLAY or self.tricks is None or talk is None or self.pending:
+        if self.stage != PLAY or self.tricks is None or self.rules.talk is None or self.pending:
             raise SealedError("no question may be asked now", "ask_out_of_turn")
-        probe = self.tricks.copy()
-        probe.hands[self.seat] = self.hand()
-        try:
-            talk.check(probe, self.seat, ask)
-        except IllegalAction as e:
-            raise SealedError(str(e), e.key) from None
+        check_own(self.tricks, self.seat, self.hand(), ask)
 
     def _position_of(self, card: int) -> int:
         for p in cards_of(self.held[self.seat]):
@@ -172,12 +167,7 @@ class SealedSeat:
     def _check_own_play(self, card: int) -> None:
         """An honest page refuses its own illegal card before anyone sees it."""
         assert self.tricks is not None
-        probe = self.tricks.copy()
-        probe.hands[self.seat] = self.hand()
-        try:
-            probe.check(Play(card), self.seat)
-        except IllegalAction as e:
-            raise SealedError(str(e), e.key) from None
+        check_own(self.tricks, self.seat, self.hand(), Play(card))
 
     # -- receiving ---------------------------------------------------------------------
     def receive(self, msg) -> list[dict]:
@@ -316,10 +306,8 @@ class SealedSeat:
         return []
 
     def _begin_exchange(self, cut: int | None) -> None:
-        kind = self.rules.deal_type or Deal
-        self.swap = kind(self.rules, self.options, self.number, self.dealer,
-                         list(self.positions.hands), list(self.positions.manni), cut,
-                         lists=self.lists)
+        self.swap = exchange_deal(self.rules, self.options, self.number, self.dealer,
+                                  self.positions, cut, self.lists)
         self.stage = EXCHANGE
         if self.swap.phase is Phase.PLAY:
             self._begin_play()
@@ -327,13 +315,7 @@ class SealedSeat:
     def _begin_play(self) -> None:
         assert self.swap is not None
         self.held = list(self.swap.hands)
-        kind = self.rules.deal_type or Deal
-        # The tricks' deal sees no hand: only the cards played, as the table sees them.
-        self.tricks = kind(self.rules, self.options, self.number, self.dealer,
-                           [0] * self.seats, [], self.swap.cut, lists=self.lists)
-        self.tricks.set_contract(self.swap.contract)
-        if self.tricks.phase is Phase.EXCHANGE:
-            self.tricks.end_exchange()
+        self.tricks = tricks_deal(self.swap, self.lists)
         self.stage = PLAY
 
     def _on_act(self, seat: int, msg: dict) -> list[dict]:
@@ -519,34 +501,6 @@ class SealedSeat:
                                       "no_reveal" if self.stage == REVEAL else "stalled")
         self.stage = DONE
         return self.verdict
-
-    # -- a page reloaded mid-deal ------------------------------------------------------------
-    def saved(self) -> dict:
-        """What this page must keep (in its own storage only: it holds the secret) to be
-        itself again after a reload: its secrets and every message it took, in order."""
-        return {"secret": scalar_hex(self._secret), "order": list(self._order),
-                "masks": [scalar_hex(m) for m in self._masks], "made": self._made,
-                "taken": list(self._taken)}
-
-    @classmethod
-    def restore(cls, saved: dict, table: str, number: int, seat: int,
-                rules: str | type[RuleSet], options: dict | None, dealer: int,
-                lists: tuple | None = None) -> "SealedSeat":
-        """The page ``saved()`` was, rebuilt by taking its messages again (what it would
-        send in answer was sent before, and is dropped)."""
-        page = cls(table, number, seat, rules, options, dealer, lists)
-        try:
-            page._secret = scalar_of_hex(saved["secret"])
-            page._order = [int_in(i, 0, len(page.cards) - 1, "an order's entry")
-                           for i in list_of(saved["order"], None, "order")]
-            page._masks = [scalar_of_hex(m) for m in list_of(saved["masks"], None, "masks")]
-            made = int_in(saved["made"], 0, 10_000, "made")
-            for msg in list_of(saved["taken"], None, "taken"):
-                page.receive(msg)
-        except (KeyError, TypeError) as e:
-            raise SealedError(f"not a saved sealed page: {e}", "malformed") from None
-        page._made = made
-        return page
 
     def fingerprint(self) -> str:
         """A short digest of the deal's keys, the same on every page that sees the same

@@ -9,7 +9,7 @@ from manni import Match
 from manni.actions import Discard
 from manni.cards import cards_of
 from manni.sealed.curve import FixedBase, mul, point_hex
-from manni.sealed.seat import SealedSeat
+from manni.sealed.saving import restore, saved
 
 from sealed_support import Table
 
@@ -192,8 +192,8 @@ def test_a_page_reloaded_mid_deal_is_itself_again():
     table = Table("trjamann", seed=4)
     table.play_out(until=lambda t: len(t.pages[0].log) >= 8)  # the exchange and some tricks
     page = table.pages[1]
-    kept = json.loads(json.dumps(page.saved()))
-    again = SealedSeat.restore(kept, page.table, page.number, 1, "trjamann", None, page.dealer)
+    kept = json.loads(json.dumps(saved(page)))
+    again = restore(kept, page.table, page.number, 1, "trjamann", None, page.dealer)
     assert again.hand() == page.hand() and again.heard == page.heard
     assert again.stage == page.stage and again.fingerprint() == page.fingerprint()
     table.pages[1] = again

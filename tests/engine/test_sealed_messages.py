@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from manni.sealed.errors import SealedError
-from manni.sealed.seat import SealedSeat
+from manni.sealed.saving import restore, saved
 
 from sealed_support import Table
 
@@ -20,14 +20,14 @@ def test_every_field_of_every_kind_refuses_junk():
     table = Table("manille", dealer=1, seed=3)
     table.play_out(until=lambda t: len(t.pages[0].log) >= 6)
     page = table.pages[1]
-    taken = page.saved()["taken"]
+    taken = saved(page)["taken"]
     firsts = {}
     for i, msg in enumerate(taken):
         firsts.setdefault(msg["kind"], i)
     assert {"key", "shuffle", "shares", "act", "answer", "play"} <= set(firsts)
     tried = 0
     for kind, i in sorted(firsts.items()):
-        before = SealedSeat.restore({**page.saved(), "taken": taken[:i]}, page.table,
+        before = restore({**saved(page), "taken": taken[:i]}, page.table,
                                     page.number, page.seat, "manille", None, page.dealer)
         msg = taken[i]
         start = _state(before)
