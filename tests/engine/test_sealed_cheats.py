@@ -79,7 +79,7 @@ def test_an_illegal_card_is_caught_at_the_end_of_the_deal(rules):
         assert verdict.score == (2, 2, 0)  # the others share the tricks (docs/rules-notes.md)
     else:  # Manille's climb: the deal is annulled, the other side scores 34
         assert verdict.reason in ("must_follow", "must_beat", "must_trump", "must_overtrump")
-        assert verdict.score == (34, 0)
+        assert verdict.score == (0, 34)  # seat 2 is on side 0
     assert table.pages[cheat].verdict == verdict  # the cheat's own page says so too
 
 
