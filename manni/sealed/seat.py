@@ -48,8 +48,13 @@ class SealedSeat:
                  options: dict | None, dealer: int, lists: tuple | None = None) -> None:
         self.rules = get_rules(rules)
         self.options = self.rules.resolve_options(options)
-        self.table, self.number, self.seat, self.dealer = table, number, seat, dealer
         self.seats = n = self.rules.seats
+        if not isinstance(table, str) or not 0 < len(table) <= 64:
+            raise SealedError("a table id is a text of 1 to 64 characters", "malformed")
+        for name, value, top in (("number", number, 10_000), ("seat", seat, n - 1),
+                                 ("dealer", dealer, n - 1)):
+            int_in(value, 1 if name == "number" else 0, top, f"the {name}")
+        self.table, self.number, self.seat, self.dealer = table, number, seat, dealer
         if lists is None:
             lists = self.rules.open_lists([])
         self.lists = lists
@@ -89,11 +94,14 @@ class SealedSeat:
 
     @property
     def turn(self) -> int | None:
-        """The seat whose decision the deal waits for (None outside exchange and play)."""
+        """The seat the deal waits for in the exchange and the tricks (the asked partner
+        while a question waits for its answer); None before and after."""
         if self.stage == EXCHANGE and self.swap is not None:
             return self.swap.turn
         if self.stage == PLAY and self.tricks is not None:
-            return self.pending[0] if self.pending else self.tricks.turn
+            if self.pending:
+                return partner_of(self.tricks, self.pending[0])
+            return self.tricks.turn
         return None
 
     def hand(self) -> int:

@@ -45,3 +45,16 @@ def test_every_field_of_every_kind_refuses_junk():
                     raise AssertionError(f"{kind}.{field} = {junk!r} was taken")
                 assert _state(clone) == start
     assert tried > 100
+
+
+def test_a_seat_is_made_only_for_a_real_table_deal_and_seat():
+    import pytest
+
+    from manni.sealed.errors import SealedError
+    from manni.sealed.seat import SealedSeat
+    for table, number, seat, dealer in (("", 1, 0, 0), ("t" * 65, 1, 0, 0), (None, 1, 0, 0),
+                                        ("t", 0, 0, 0), ("t", 1, 3, 0), ("t", 1, 0, -1),
+                                        ("t", True, 0, 0)):
+        with pytest.raises(SealedError):
+            SealedSeat(table, number, seat, "classic", None, dealer)
+    assert SealedSeat("t", 1, 3, "manille", None, 3).positions.cut is not None
