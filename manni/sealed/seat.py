@@ -192,6 +192,10 @@ class SealedSeat:
         if n != self.heard[seat] + 1:
             raise SealedError(f"seat {seat}'s message {n} out of order (next is "
                               f"{self.heard[seat] + 1}): replayed or lost", "out_of_order")
+        if self.stage == REVEAL and kind not in ("reveal", "halt"):
+            self.heard[seat] = n  # sent before the deal stopped, relayed after: no more use
+            self._taken.append(msg)
+            return []
         # A page checks no proof of a message it made itself, as it made it; anything else
         # claiming to be from its seat is checked like any other seat's.
         self._trusted = seat == self.seat and self._outbox.get(n) == msg

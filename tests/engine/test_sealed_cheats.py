@@ -215,3 +215,17 @@ def test_a_page_checks_a_message_in_its_own_name_that_it_did_not_make():
         victim.receive(forged)  # the relay's version of the victim's own decision
     assert e.value.key == "bad_signature"
     victim.receive(made)  # its own, as it made it
+
+
+def test_a_message_sent_before_a_halt_and_relayed_after_it_is_let_go():
+    table = Table("classic", seed=14)
+    table.play_out(until=lambda t: t.pages[0].stage == "exchange")
+    turn = table.pages[0].turn
+    act = table.pages[turn].act(table.pages[turn].swap.legal_actions()[1])  # keep
+    other = (turn + 1) % 3
+    table.post([table.pages[other]._msg("halt", reason="unreadable_card"), act])
+    table.flush()
+    verdicts = {p.verdict for p in table.pages}
+    assert len(verdicts) == 1
+    (verdict,) = verdicts
+    assert (verdict.offender, verdict.reason) == (other, "false_halt")
