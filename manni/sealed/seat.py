@@ -219,7 +219,7 @@ class SealedSeat:
         if not self._trusted:
             check_key(y, read_proof(msg["proof"]), self.context(seat))
         self.keys[seat] = y
-        if seat != self.seat:  # this page checks no proof of its own seat's made by itself
+        if seat != self.seat:  # (no table for its own key: it checks nothing it made)
             self.key_tables[seat] = FixedBase(y)  # type: ignore[arg-type]
         if len(self.keys) < self.seats:
             return []
@@ -292,7 +292,6 @@ class SealedSeat:
             raise SealedError(f"seat {seat}'s shares fail their proof", "bad_share")
         for p, share in read:
             self.shares.setdefault(p, {})[seat] = share
-        out: list[dict] = []
         cut = self.positions.cut
         if self.stage == DEALING and cut is not None and len(self.shares.get(cut, ())) == self.seats:
             card = self._open(cut, [])
@@ -303,7 +302,7 @@ class SealedSeat:
                 self.mine[cut] = card
                 self._own[cut] = self.shares[cut][self.seat]
             self._begin_exchange(card)
-        return out + self._open_mine()
+        return self._open_mine()
 
     def _open(self, position: int, own: list[Point]) -> int | None:
         pt = unlock(self.deck()[position], [*self.shares[position].values(), *own])
