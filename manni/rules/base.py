@@ -223,6 +223,21 @@ class RuleSet:
         return [plus[s] - minus[s] for s in range(len(plus))]
 
     @classmethod
+    def violation_score(cls, contract: Contract, offender: int, options: dict) -> list[int]:
+        """A deal's score, by side, when seat ``offender`` broke the rules of a sealed deal
+        (docs/rules-notes.md): the worse for the offender of two outcomes, "it took no trick
+        and the others shared them" (the first after it takes any odd one) or "it took every
+        trick"."""
+        n, hand = cls.seats, cls.hand_size
+        shared = [0] * n
+        for i in range(hand):
+            shared[(offender + 1 + i % (n - 1)) % n] += 1
+        took_all = [hand if s == offender else 0 for s in range(n)]
+        a = cls.deal_score(contract, shared, options)
+        b = cls.deal_score(contract, took_all, options)
+        return a if a[offender] <= b[offender] else b
+
+    @classmethod
     def negative_scores(cls, options: dict) -> bool:
         """Can a deal score be below zero (so scores are shown signed)?"""
         return True

@@ -157,6 +157,14 @@ class Manille(RuleSet):
         }
 
     @classmethod
+    def violation_score(cls, contract, offender, options):
+        # The seed's penalty for a renonce or a false word: the deal is annulled, the other
+        # side scores 34.
+        out = [0, 0]
+        out[1 - cls.side_of[offender]] = HALF
+        return out
+
+    @classmethod
     def negative_scores(cls, options):
         return False
 
