@@ -38,11 +38,16 @@
   function text(d) { return typeof d === "string" ? d : JSON.stringify(d); }
 
   function watch(conn, dead) {
-    var last = Date.now();
+    var last = Date.now(), tick = last;
     conn.on("data", function () { last = Date.now(); });
     var timer = setInterval(function () {
       if (!conn.open) return;
-      if (Date.now() - last > SILENT_MS) {
+      var now = Date.now();
+      // This page stood still (busy, frozen, stopped): what the other end sent meanwhile may
+      // still be queued behind this timer. Count the silence from now, not from before.
+      if (now - tick > 2 * BEAT_MS) last = Math.max(last, now - BEAT_MS);
+      tick = now;
+      if (now - last > SILENT_MS) {
         clearInterval(timer);
         dead();
         conn.close();
