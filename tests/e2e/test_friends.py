@@ -36,25 +36,43 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+class SignalServer:
+    """The local PeerJS signaling server (scripts/signal.sh) on a free port: start, stop,
+    start again on the same port."""
+
+    def __init__(self) -> None:
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "signal.sh"), str(self.port)],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                     start_new_session=True)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + "peerjs/id", timeout=1):
+                    return
+            except OSError:
+                if time.monotonic() > deadline or self.proc.poll() is not None:
+                    self.stop()
+                    pytest.fail("the PeerJS signaling server (scripts/signal.sh) did not start")
+                time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+        self.proc = None
+
+
 @pytest.fixture(scope="module")
 def signal_url():
-    port = _free_port()
-    proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "signal.sh"), str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(url + "peerjs/id", timeout=1):
-                break
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                proc.kill()
-                pytest.fail("the PeerJS signaling server (scripts/signal.sh) did not start")
-            time.sleep(0.2)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+    server = SignalServer()
+    server.start()
+    yield server.url
+    server.stop()
 
 
 def plain(url: str) -> str:
@@ -140,8 +158,9 @@ def people(request, browser, base_url):
         p.close()
 
 
-def host_table(host: Person, base_url: str, signal: str, variant="classic", target=10) -> str:
-    host.open(f"{base_url}/?signal={signal}&ice=none")
+def host_table(host: Person, base_url: str, signal: str, variant="classic", target=10,
+               link: str = "ice=none") -> str:
+    host.open(f"{base_url}/?signal={signal}&{link}")
     page = host.page
     page.click("[data-action=menu]")
     page.select_option("#opt-variant", variant)
@@ -174,10 +193,10 @@ def start(host: Person) -> None:
         timeout=STEP_MS)
 
 
-def three_at_table(people, base_url: str, signal: str):
+def three_at_table(people, base_url: str, signal: str, link: str = "ice=none"):
     """Hosty hosts, Ann (seat 1) and Bob (seat 2) sit down, the match starts."""
     host, ann, bob = people("Hosty"), people("Ann"), people("Bob")
-    url = host_table(host, base_url, signal)
+    url = host_table(host, base_url, signal, link=link)
     join(ann, url)
     join(bob, url)
     start(host)
