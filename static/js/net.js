@@ -141,15 +141,16 @@
         setTimeout(reconnect, RETRY_MS);
       });
       peer.on("error", function (e) {
-        emit("error", String(e.type || e));
+        if (e.type !== "network") emit("error", String(e.type || e));  // network: disconnected
         if (e.type === "peer-unavailable") {  // the host is away: keep trying
           if (s.trying) s.trying();
           else retry();
-        } else if (peer.destroyed && net.peer === peer) {
-          // no id from the server (it is down, or this page offline): a new Peer later
-          emit(lost());
-          setTimeout(start, RETRY_MS);
         }
+      });
+      peer.on("close", function () {  // destroyed: no id from the server (down, or offline)
+        if (net.peer !== peer || net.stopped) return;
+        emit(lost());
+        setTimeout(start, RETRY_MS);
       });
     }
     return load().then(start);

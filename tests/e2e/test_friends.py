@@ -61,8 +61,10 @@ class SignalServer:
                 time.sleep(0.2)
 
     def stop(self) -> None:
+        """Stopped at once, as a server that crashes (with pages connected, peer's own SIGTERM
+        handling waits for them)."""
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
+            self.proc.kill()
             self.proc.wait(timeout=10)
         self.proc = None
 
