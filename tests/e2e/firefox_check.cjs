@@ -34,7 +34,8 @@ function serve() {
 }
 
 const BOOTED = () => { const t = document.getElementById("table");
-  return !!t && t.dataset.phase !== "loading" && (t.dataset.phase === "error" || !!t.dataset.turn); };
+  return !!t && t.dataset.phase !== "loading"
+    && (t.dataset.phase === "error" || !!t.dataset.turn); };
 const SHOWN = () => ({ table: { ...(document.getElementById("table") || {}).dataset },
   html: { ...document.documentElement.dataset },
   errors: [...document.querySelectorAll(".py-error")].map((e) => e.textContent) });
@@ -132,8 +133,8 @@ async function main() {
     await playACard();
     steps.push("offline");
     await newMatch("manille");
-    const four = await page.evaluate(() => [document.querySelectorAll(".felt.four").length,
-                                            document.querySelectorAll("#game section.seat").length]);
+    const four = await page.evaluate(() => [".felt.four", "#game section.seat"]
+      .map((s) => document.querySelectorAll(s).length));
     if (four[0] !== 1 || four[1] !== 4) throw new Error(`Manille's table: ${four}`);
     await playACard();
     steps.push("Manille's four seats");

@@ -88,7 +88,8 @@ def test_with_no_server_hosting_and_joining_say_so_and_retry(people, base_url, s
     for p in (host, ann):
         p.page.wait_for_function(OPEN, timeout=STEP_MS)
     ann.page.wait_for_function(
-        "() => [...document.querySelectorAll('.net-seat')].some(e => e.textContent.includes('Ann'))",
+        "() => [...document.querySelectorAll('.net-seat')]"
+        ".some(e => e.textContent.includes('Ann'))",
         timeout=STEP_MS)
     start(host)
     play_deal(host, [host, ann], until=lambda n: n >= 3)
