@@ -7,6 +7,8 @@ import pytest
 
 from manni.net.links import Connection, invite_url, parse_connection, query
 from manni.net.protocol import ProtocolError
+from manni.text import Translator
+from manni_page import boot, start_match
 
 TABLE = "0123456789abcdef0123456789abcdef"
 SIGNALS_OK = ["", "  ", "https://peer.example/", "https://peer.example", "HTTPS://Peer.Example/x",
@@ -77,3 +79,16 @@ def test_an_invite_link_reads_the_same_in_the_page(net_js, conn):
     }""", search)
     assert parse_connection(query(search)) == conn
     assert got == conn.peer_options()
+
+
+@pytest.mark.parametrize("bad", ["policy=all", "policy=relay&ice=none", "ice=bogus:x"])
+def test_a_bad_link_option_says_so_and_keeps_the_saved_match(page, base_url, bad):
+    boot(page, f"{base_url}/?snapshot=0")
+    start_match(page)
+    saved = page.evaluate("() => localStorage.getItem('manni:record')")
+    boot(page, f"{base_url}/?table={TABLE}&{bad}&snapshot=0")
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.inner_text("#notice") == Translator("en")("net.bad_link")
+    assert page.get_attribute("#table", "data-net") is None  # no table with friends opened
+    assert page.evaluate("() => localStorage.getItem('manni:record')") == saved
+    assert page.evaluate("() => window.manniNet.session") is None  # net.js did not arrive
