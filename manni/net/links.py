@@ -4,8 +4,9 @@
   table (resumed from its saved record). IDs are 128 random bits in hex.
 - ``?signal=URL`` picks the PeerJS signaling server (default: PeerJS's public server);
   ``?ice=…`` the ICE servers: ``none`` (host candidates only, e.g. on one machine) or
-  comma-separated ``stun:``/``turn:``/``turns:`` URLs (``turn:user:pass@host:port``).
-  An invite link carries both along when they are not the default.
+  comma-separated ``stun:``/``turn:``/``turns:`` URLs (``turn:user:pass@host:port``);
+  ``?policy=relay`` only through a TURN server (``iceTransportPolicy: "relay"``).
+  An invite link carries them along when they are not the default.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from urllib.parse import quote, unquote, urlsplit
 
 from .protocol import ID_RE, ProtocolError
 
+POLICIES = ("", "relay")  # ?policy=
 PEER_PREFIX = "manni-"  # the host's PeerJS id is this + the table id
 MAX_PARAM = 512
 # What a URL may hold as written (RFC 3986): anything else a browser would rewrite first.
@@ -52,6 +54,7 @@ class Connection:
 
     signal: str = ""  # "" = PeerJS's public server
     ice: str = ""     # "" = PeerJS's default ICE servers
+    policy: str = ""  # "" = any path; "relay" = through a TURN server only
 
     def peer_options(self) -> dict:
         """Options for ``new Peer(id, options)`` (JSON-able)."""
@@ -65,6 +68,8 @@ class Connection:
                         path=u.path or "/", secure=secure)
         if self.ice:
             opts["config"] = {"iceServers": ice_servers(self.ice)}
+        if self.policy:  # without ice=, static/js/net.js adds PeerJS's own servers
+            opts["config"] = {**opts.get("config", {}), "iceTransportPolicy": self.policy}
         return opts
 
     def link_params(self) -> str:
@@ -74,6 +79,8 @@ class Connection:
             out += "&signal=" + quote(self.signal, safe=":/")
         if self.ice:
             out += "&ice=" + quote(self.ice, safe=":/,@")
+        if self.policy:
+            out += "&policy=" + self.policy
         return out
 
 
@@ -124,7 +131,13 @@ def parse_connection(params: dict[str, str]) -> Connection:
     ice = params.get("ice", "").strip()
     if ice:
         ice_servers(ice)  # check it
-    return Connection(signal, ice)
+    policy = params.get("policy", "").strip()
+    if policy not in POLICIES:
+        raise ProtocolError(f"policy must be relay, not {policy!r}", "policy")
+    if policy == "relay" and ice and not any(
+            s["urls"].startswith("turn") for s in ice_servers(ice)):
+        raise ProtocolError("policy=relay needs a turn: server in ice=", "policy")
+    return Connection(signal, ice, policy)
 
 
 def invite_url(page: str, table: str, conn: Connection) -> str:

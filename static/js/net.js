@@ -4,7 +4,10 @@
 // Python gives one callback on(event, connId, text):
 //   host:  "open" | "error" (text = PeerJS error type) | "connect" | "data" | "close"
 //   guest: "open" (channel to the host open) | "data" | "close" | "error" |
-//          "offline" / "online" (the page's network or its signaling server lost / back)
+//          "offline" / "no_server" / "online" (the page's network lost, its signaling server
+//          out of reach, either back) | "no_path" (no channel opened in OPEN_TIMEOUT_MS: no
+//          network path, e.g. a relay-only page whose TURN server does not answer)
+//   host:  also "no_server" (its signaling server out of reach: nobody can join for now)
 // Tests read manniNet.received (every text a guest page received) and may send raw text.
 (function () {
   "use strict";
@@ -38,11 +41,16 @@
   function text(d) { return typeof d === "string" ? d : JSON.stringify(d); }
 
   function watch(conn, dead) {
-    var last = Date.now();
+    var last = Date.now(), tick = last;
     conn.on("data", function () { last = Date.now(); });
     var timer = setInterval(function () {
       if (!conn.open) return;
-      if (Date.now() - last > SILENT_MS) {
+      var now = Date.now();
+      // This page stood still (busy, frozen, stopped): what the other end sent meanwhile may
+      // still be queued behind this timer. Count the silence from now, not from before.
+      if (now - tick > 2 * BEAT_MS) last = Math.max(last, now - BEAT_MS);
+      tick = now;
+      if (now - last > SILENT_MS) {
         clearInterval(timer);
         dead();
         conn.close();
@@ -58,10 +66,16 @@
   // offline or its signaling server is out of reach, it waits (and tells Python so).
   function guest(hostPeerId, options, on, arriving) {
     // trying: ends the channel being opened (none open yet); told: the channel Python knows
+    // cut: what Python was last told of the page's own link ("offline", "no_server", "")
     var s = net.session = { hostPeerId: hostPeerId, on: on, arriving: arriving, trying: null,
-                            told: null };
+                            told: null, cut: "" };
     var pending = null;
-    function emit(event, text) { if (s.on) s.on(event, "", text || ""); }
+    function emit(event, text) {
+      if (event === "offline" || event === "no_server" || event === "online") {
+        s.cut = event === "online" ? "" : event;
+      }
+      if (s.on) s.on(event, "", text || "");
+    }
     function offline() { return net.peer.disconnected || navigator.onLine === false; }
     function connect() {
       var peer = net.peer;
@@ -71,7 +85,9 @@
       if (!conn) { retry(); return; }
       var opened = false, ended = false;
       s.trying = end;
-      var timer = setTimeout(function () { if (!opened) end(); }, OPEN_TIMEOUT_MS);
+      var timer = setTimeout(function () {
+        if (!opened) { emit("no_path"); end(); }
+      }, OPEN_TIMEOUT_MS);
       function end() {
         if (ended) return;
         ended = true;
@@ -97,7 +113,10 @@
         emit("data", t);
       });
       conn.on("close", end);
-      conn.on("error", function (e) { emit("error", String(e.type || e)); });
+      conn.on("error", function (e) {
+        emit("error", String(e.type || e));
+        if (e.type === "negotiation-failed" && !opened) { emit("no_path"); end(); }
+      });
     }
     function retry() {
       if (pending || net.stopped) return;
@@ -109,24 +128,32 @@
       if (navigator.onLine === false) { setTimeout(reconnect, RETRY_MS); return; }
       peer.reconnect();
     }
+    function lost() { return navigator.onLine === false ? "offline" : "no_server"; }
     addEventListener("offline", function () { emit("offline"); });
-    addEventListener("online", function () { emit("online"); });
-    return load().then(function () {
-      var peer = new Peer(options);
+    addEventListener("online", function () { if (net.peer && net.peer.open) emit("online"); });
+    function start() {
+      if (net.stopped) return;
+      var peer = newPeer(null, options);
       net.peer = peer;
       peer.on("open", function () { emit("online"); connect(); });
       peer.on("disconnected", function () {
-        emit("offline");
+        emit(lost());
         setTimeout(reconnect, RETRY_MS);
       });
       peer.on("error", function (e) {
-        emit("error", String(e.type || e));
+        if (e.type !== "network") emit("error", String(e.type || e));  // network: disconnected
         if (e.type === "peer-unavailable") {  // the host is away: keep trying
           if (s.trying) s.trying();
           else retry();
         }
       });
-    });
+      peer.on("close", function () {  // destroyed: no id from the server (down, or offline)
+        if (net.peer !== peer || net.stopped) return;
+        emit(lost());
+        setTimeout(start, RETRY_MS);
+      });
+    }
+    return load().then(start);
   }
 
   var net = {
@@ -143,7 +170,7 @@
     host: function (peerId, options, on) {
       var tries = 0;
       function start() {
-        var peer = new Peer(peerId, options);
+        var peer = newPeer(peerId, options);
         net.peer = peer;
         peer.on("open", function () { tries = 0; on("open", "", ""); });
         peer.on("connection", function (conn) {
@@ -156,8 +183,11 @@
           conn.on("close", gone);
           conn.on("error", function (e) { on("error", id, String(e.type || e)); });
         });
-        peer.on("disconnected", function () {
-          if (!net.stopped && !peer.destroyed) setTimeout(function () { peer.reconnect(); }, RETRY_MS);
+        peer.on("disconnected", function () {  // open channels play on; nobody new can come
+          if (net.stopped || peer.destroyed) return;
+          on("no_server", "", "");
+          setTimeout(function () { if (!peer.destroyed && peer.disconnected) peer.reconnect(); },
+                     RETRY_MS);
         });
         peer.on("error", function (e) {
           // A reload can find our id still held by the server for a moment: try again.
@@ -166,7 +196,7 @@
             setTimeout(start, RETRY_MS);
             return;
           }
-          on("error", "", String(e.type || e));
+          if (e.type !== "network") on("error", "", String(e.type || e));  // network: no_server
         });
       }
       return load().then(start);
@@ -179,6 +209,7 @@
       if (s && s.hostPeerId === hostPeerId && !net.stopped) {
         s.on = on;
         setTimeout(function () {
+          if (s.cut) on(s.cut, "", "");
           var conn = net.hostConn;
           if (conn && conn.open && s.told !== conn) { s.told = conn; on("open", "", ""); }
         }, 0);
@@ -218,7 +249,7 @@
 
   // new Peer() options from an invite link's signal= and ice= (as manni/net/links.py reads
   // them); null if they are not valid (Python then says so).
-  function peerOptions(signal, ice) {
+  function peerOptions(signal, ice, policy) {
     var o = { debug: 0 };
     signal = signal.trim();
     if (signal) {
@@ -254,7 +285,22 @@
       }
       o.config = { iceServers: servers };
     }
+    policy = (policy || "").trim();
+    if (policy) {
+      if (policy !== "relay" || (o.config && !o.config.iceServers.some(function (s) {
+        return /^turns?:/.test(s.urls);
+      }))) return null;
+      o.config = o.config || {};
+      o.config.iceTransportPolicy = policy;
+    }
     return o;
+  }
+
+  // new Peer(): a config without ICE servers (policy= alone) keeps PeerJS's own list.
+  function newPeer(id, options) {
+    var c = options && options.config;
+    if (c && !c.iceServers) c.iceServers = peerjs.util.defaultConfig.iceServers;
+    return id === null ? new Peer(options) : new Peer(id, options);
   }
 
   // An invite link (?table=ID) opens the channel to the host as soon as the page runs, long
@@ -265,7 +311,8 @@
     var q = new URLSearchParams(location.search);
     var table = q.get("table");
     if (!table || !ID_RE.test(table) || q.has("host")) return;
-    var options = peerOptions(q.get("signal") || "", (q.get("ice") || "").trim());
+    var options = peerOptions(q.get("signal") || "", (q.get("ice") || "").trim(),
+                              q.get("policy") || "");
     if (!options) return;
     var saved = read("localStorage", GUEST_KEY) || {};
     var token = saved.table === table && ID_RE.test(saved.token) ? saved.token : null;

@@ -36,25 +36,45 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+class SignalServer:
+    """The local PeerJS signaling server (scripts/signal.sh) on a free port: start, stop,
+    start again on the same port."""
+
+    def __init__(self) -> None:
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "signal.sh"), str(self.port)],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                     start_new_session=True)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + "peerjs/id", timeout=1):
+                    return
+            except OSError:
+                if time.monotonic() > deadline or self.proc.poll() is not None:
+                    self.stop()
+                    pytest.fail("the PeerJS signaling server (scripts/signal.sh) did not start")
+                time.sleep(0.2)
+
+    def stop(self) -> None:
+        """Stopped at once, as a server that crashes (with pages connected, peer's own SIGTERM
+        handling waits for them)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+        self.proc = None
+
+
 @pytest.fixture(scope="module")
 def signal_url():
-    port = _free_port()
-    proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "signal.sh"), str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(url + "peerjs/id", timeout=1):
-                break
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                proc.kill()
-                pytest.fail("the PeerJS signaling server (scripts/signal.sh) did not start")
-            time.sleep(0.2)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+    server = SignalServer()
+    server.start()
+    yield server.url
+    server.stop()
 
 
 def plain(url: str) -> str:
@@ -96,6 +116,14 @@ class Person:
             self.warnings.append(m.text)
         self.log.append(f"{time.strftime('%H:%M:%S')} {m.type}: {m.text}")
 
+    def wait_until(self, ready, timeout_ms: int = STEP_MS) -> None:
+        """Until ready() is true of what this page's events brought (console lines): Playwright
+        delivers them while it waits."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while not ready():
+            assert time.monotonic() < deadline, f"{self.name}'s page: still not so"
+            self.page.wait_for_timeout(50)
+
     def reopen(self, url: str) -> None:
         self.page.close()
         self.page = self._new_page()
@@ -132,8 +160,9 @@ def people(request, browser, base_url):
         p.close()
 
 
-def host_table(host: Person, base_url: str, signal: str, variant="classic", target=10) -> str:
-    host.open(f"{base_url}/?signal={signal}&ice=none")
+def host_table(host: Person, base_url: str, signal: str, variant="classic", target=10,
+               link: str = "ice=none") -> str:
+    host.open(f"{base_url}/?signal={signal}&{link}")
     page = host.page
     page.click("[data-action=menu]")
     page.select_option("#opt-variant", variant)
@@ -166,10 +195,10 @@ def start(host: Person) -> None:
         timeout=STEP_MS)
 
 
-def three_at_table(people, base_url: str, signal: str):
+def three_at_table(people, base_url: str, signal: str, link: str = "ice=none"):
     """Hosty hosts, Ann (seat 1) and Bob (seat 2) sit down, the match starts."""
     host, ann, bob = people("Hosty"), people("Ann"), people("Bob")
-    url = host_table(host, base_url, signal)
+    url = host_table(host, base_url, signal, link=link)
     join(ann, url)
     join(bob, url)
     start(host)
@@ -356,10 +385,12 @@ def test_the_host_drops_mid_deal_reopens_and_the_table_carries_on(people, base_u
     host_url = host.page.url
     assert "?host=" in host_url
     host.page.close()  # the host drops: the guests are told
-    for g in (ann, bob):
+    for g in (ann, bob):  # the link's state and its words, read at once
         g.page.wait_for_function("() => ['reconnecting', 'host_gone'].includes("
-                                 "document.getElementById('table').dataset.link)", timeout=STEP_MS)
-        assert "reconnecting" in g.page.inner_text("#net-status") or "host" in g.page.inner_text("#net-status")
+                                 "document.getElementById('table').dataset.link) &&"
+                                 " /reconnecting|host/.test("
+                                 "document.getElementById('net-status').textContent)",
+                                 timeout=STEP_MS)
     host.reopen(host_url)  # the host comes back: its saved record, the guests rejoin
     for p in everyone:
         p.page.wait_for_function("() => document.getElementById('table').dataset.link === 'open'", timeout=STEP_MS)
@@ -370,6 +401,9 @@ def test_the_host_drops_mid_deal_reopens_and_the_table_carries_on(people, base_u
     assert m.deal.phase == "over" and len(m.actions) > n
     for guest, seat in ((ann, 1), (bob, 2)):
         assert assert_received_only_visible(guest, seat, m) > 10
+
+
+REFUSALS = "n => window.manniNet.received.filter(t => t.includes('\"refused\"')).length >= n"
 
 
 def test_forged_illegal_and_malformed_messages_change_nothing(people, base_url, signal_url):
@@ -393,15 +427,15 @@ def test_forged_illegal_and_malformed_messages_change_nothing(people, base_url, 
     raw = [json.dumps(f) for f in forged] + ["{not json", "x" * 16_100, '{"v": 99, "type": "act"}']
     for text in raw:
         assert ann.page.evaluate("t => window.manniNet.send('', t)", text)
-    ann.page.wait_for_function(
-        f"() => window.manniNet.received.filter(t => t.includes('\"refused\"')).length >= {len(raw)}",
-        timeout=STEP_MS)
+    ann.page.wait_for_function(REFUSALS, arg=len(raw), timeout=STEP_MS)
     refusals = [json.loads(t) for t in ann.received() if '"type":"refused"' in t]
     keys = [r["key"] for r in refusals]
     assert keys == ["not_your_turn", "not_your_turn", "malformed", "malformed", "table",
                     "malformed", "too_long", "version"], keys
     assert host_actions(host) == n
     assert host.page.evaluate(f"() => [localStorage.getItem({NET_HOST_KEY!r}), localStorage.getItem({NET_RECORD_KEY!r})]") == saved
+    # the host's console lines come through its own page's channel, not Ann's: wait for them
+    host.wait_until(lambda: sum("refused" in w for w in host.warnings) >= len(raw))
     assert sum("refused" in w for w in host.warnings) == len(raw)
     # an illegal card on Ann's own turn: refused with the engine's reason, nothing changes
     play_until_turn(host, everyone, ann)
@@ -409,8 +443,10 @@ def test_forged_illegal_and_malformed_messages_change_nothing(people, base_url, 
     m = truth(host)
     played = card_code(next(iter(cards_of(m.view(1).played))) if m.view(1).played else cards_of(m.view(2).hand)[0])
     seq = json.loads([t for t in ann.received() if '"type":"state"' in t][-1])["last_seq"] + 1
+    so_far = sum('"refused"' in t for t in ann.received())
     ann.page.evaluate("t => window.manniNet.send('', t)",
                       json.dumps({"v": 1, "type": "act", "seq": seq, "action": {"play": played}}))
+    ann.page.wait_for_function(REFUSALS, arg=so_far + 1, timeout=STEP_MS)  # its own
     ann.page.wait_for_selector("#notice:not([hidden])", timeout=STEP_MS)
     assert host_actions(host) == n and ann.table()["turn"] == "you"
     # and the page itself still plays

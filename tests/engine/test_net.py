@@ -247,6 +247,19 @@ def test_ids_links_and_settings():
     assert parse_connection(query(url.split("?")[1])) == conn
     assert invite_url("https://x.example/", TABLE, Connection()) == f"https://x.example/?table={TABLE}"
     assert Connection().peer_options() == {"debug": 0}
+    # relay only: iceTransportPolicy, carried by the invite link; a bad value is refused
+    relay = parse_connection(query("?table=x&ice=turn:u:p@127.0.0.1:3478&policy=relay"))
+    assert relay.peer_options()["config"] == {
+        "iceServers": [{"urls": "turn:127.0.0.1:3478", "username": "u", "credential": "p"}],
+        "iceTransportPolicy": "relay"}
+    assert invite_url("https://x.example/", TABLE, relay).endswith(
+        "&ice=turn:u:p@127.0.0.1:3478&policy=relay")
+    assert parse_connection(query("?policy=relay")).peer_options() == {
+        "debug": 0, "config": {"iceTransportPolicy": "relay"}}  # net.js adds PeerJS's servers
+    for bad in ("?policy=all", "?policy=relay&ice=none", "?policy=relay&ice=stun:s:1"):
+        with pytest.raises(P.ProtocolError) as e:
+            parse_connection(query(bad))
+        assert e.value.key == "policy"
     # PeerJS writes the host into its URLs: an IPv6 address keeps its brackets
     assert Connection(parse_signal("http://[::1]:9000")).peer_options() == {
         "debug": 0, "host": "[::1]", "port": 9000, "path": "/", "secure": False}

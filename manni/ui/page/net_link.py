@@ -29,7 +29,7 @@ class NetLink:
         self.proxy = proxy(page.guard(self.on_event))
         self.is_host = isinstance(game, HostGame)
         self.join_message = ""
-        self.offline = False  # a guest's page without network (or its signaling server)
+        self.cut = ""  # "offline" (no network) or "no_server" (no signaling server), or ""
         self.status = ""
         self.resending = False  # a guest's page waits to send its act again
 
@@ -55,19 +55,20 @@ class NetLink:
             self.guest_event(event, text)
 
     def set_status(self, status: str) -> None:
-        if self.offline and status in ("connecting", "reconnecting", "host_gone"):
-            status = "offline"  # our own network is down, not the host's
+        if self.cut and status in ("connecting", "reconnecting", "host_gone", "no_path"):
+            status = self.cut  # our own network or server is down, not the host's
         self.status = status
         self.page.table.setAttribute("data-link", status)
         seats = () if self.is_host else self.game.table.seats()
         host = seats[0].name if seats else ""
-        by_id("net-status").textContent = lobby.link_text(self.page.t, status, host)
+        key = "host_no_server" if self.is_host and status == "no_server" else status
+        by_id("net-status").textContent = lobby.link_text(self.page.t, key, host)
 
     # -- host ---------------------------------------------------------------------------
     def host_event(self, event: str, conn: str, text: str) -> None:
         g, table = self.game, self.game.table
-        if event == "open":
-            self.set_status("open")
+        if event in ("open", "no_server"):
+            self.set_status(event)
         elif event == "connect":
             self.send(conn, net_protocol.ask())
         elif event == "error":
@@ -93,15 +94,18 @@ class NetLink:
     def guest_event(self, event: str, text: str) -> None:
         g = self.game
         if event == "open":
-            self.offline = False
+            self.cut = ""
             self.set_status("open")
             self.send("", g.table.hello())
         elif event == "close":
             self.set_status("reconnecting")
-        elif event in ("offline", "online"):
-            self.offline = event == "offline"
-            if self.status in ("offline", "reconnecting", "host_gone"):
-                self.set_status("reconnecting")
+        elif event == "no_path":
+            self.set_status("no_path")
+        elif event in ("offline", "no_server", "online"):
+            self.cut = "" if event == "online" else event
+            if self.status != "open" and self.status != "closed":
+                self.set_status("reconnecting" if self.status in (
+                    "offline", "no_server") else self.status)
         elif event == "error":
             if text == "peer-unavailable":
                 self.set_status("host_gone")
