@@ -59,8 +59,9 @@ def answer_text(ask: Ask, value, t) -> str:
 
 def sheet_asks(view) -> list[Ask]:
     """The sheet's questions open to the view's seat now: every suit's count, then the 10
-    and the Ace of each suit that it may ask about (not held, not played)."""
-    open_ = set(view.asks)
+    and the Ace of each suit that it may ask about (not held, not played, answer not
+    known already: ``talk.worth_asking``)."""
+    open_ = set(talk.worth_asking(view))
     out = [a for a in (talk.Ask(talk.COUNT, s) for s in range(4)) if a in open_]
     for s in range(4):
         for r in SHEET_RANKS:
