@@ -224,9 +224,13 @@ def test_rules_link_opens_manille_and_a_bad_name_is_refused(session):
     page.goto(f"{base_url}/index.html?snapshot=0&rules=hornafjordur")
     st = wait_settled(page)
     assert st["rules"] == "hornafjordur"
+    expect(page.locator(".app-title")).to_have_text("Hornafjarðarmanni")
+    assert page.title() == "Hornafjarðarmanni"
     page.goto(f"{base_url}/index.html?snapshot=0&rules=manille")
     st = wait_settled(page)
     assert st["rules"] == "manille" and page.evaluate("location.search") == ""
+    expect(page.locator(".app-title")).to_have_text("Manille")  # the game played, not Manni
+    assert page.title() == "Manille"
     expect(page.locator(".felt.four")).to_have_count(1)
     page.locator("#hand button[data-card].playable").first.click()
     wait_settled(page, int(st["actions"]) + 1)
