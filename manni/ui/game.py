@@ -53,6 +53,13 @@ class Game:
         """While you may ask before your computer partner's lead, it waits."""
         return True
 
+    def partner_leads_first(self) -> bool:
+        """The setting "let my partner lead unless I ask" (``parlee.ask_window``)."""
+        return self.settings.partner_leads
+
+    def ask_window(self) -> bool:
+        return self.partner_leads_first() and bool(self.view.partners) and parlee.ask_window(self)
+
     def __init__(self, match: Match, settings: Settings, t: Translator | None = None) -> None:
         self.match = match
         self.settings = settings

@@ -186,6 +186,9 @@ class GuestGame(Game):
         return partner < len(infos) and (infos[partner].kind == "bot"
                                          or not infos[partner].present)
 
+    def partner_leads_first(self) -> bool:
+        return False  # the host's page waits for a guest's questions (HostTable.asks_first)
+
     @property
     def let_lead(self) -> tuple | None:
         return self._let_lead

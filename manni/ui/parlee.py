@@ -91,13 +91,29 @@ def partner_lead(view) -> tuple | None:
     return (view.deal_number, len(view.history))
 
 
-def offers_ask(game) -> bool:
-    """The game's partner is to lead and it may still ask: the table waits for it (a
-    question, or its letting the partner lead)."""
+def asked_now(view) -> bool:
+    """Has the view's seat asked a question before the trick to come?"""
+    return any(a.asker == view.seat for a in trick_talk(view))
+
+
+def _lead_open(game) -> bool:
     if not game.partner_waits or game.tutorial is not None or game.phase != MatchPhase.PLAY:
         return False
     lead = partner_lead(game.view)
     return lead is not None and lead != game.let_lead
+
+
+def offers_ask(game) -> bool:
+    """The game's partner is to lead and it may still ask: the table waits for it (a
+    question, or its letting the partner lead). With "let my partner lead unless I ask"
+    (``game.partner_leads_first()``) only once it has asked before this lead."""
+    return _lead_open(game) and (not game.partner_leads_first() or asked_now(game.view))
+
+
+def ask_window(game) -> bool:
+    """The partner leads unless the game's seat asks: its questions are offered for a
+    moment first (``settings.ASK_WINDOW_MS``); the first one holds the lead."""
+    return game.partner_leads_first() and _lead_open(game) and not asked_now(game.view)
 
 
 def leave_lead(game) -> bool:

@@ -382,6 +382,34 @@ def test_you_may_ask_before_your_partner_leads(session):
     monitor.assert_clean(page)
 
 
+def test_let_my_partner_lead_unless_i_ask(session):
+    """The setting: no tap to let your partner lead; your questions are offered meanwhile,
+    one tap each, and the first holds the lead for you."""
+    page, monitor, base_url = session
+    start_manille(page, talk=True)
+    page.goto(f"{base_url}/index.html?snapshot=0&rules=manille&seed=2")  # partner leads trick 1
+    wait_settled(page)
+    expect(page.locator("[data-action=let-lead]")).to_be_visible()  # by default it waits
+    page.click("[data-action=menu]")
+    expect(page.locator("#field-partner-leads")).to_be_visible()
+    page.set_checked("#opt-partner-leads", True)
+    page.click("#menu-dialog [data-action=close-dialog]")
+    expect(page.locator(".trick .slot-2 .card")).to_have_count(1)  # it led, no tap of yours
+    assert json.loads(page.evaluate("localStorage.getItem('manni:settings')"))["partner_leads"]
+    page.goto(f"{base_url}/index.html?snapshot=0&rules=manille&seed=8")  # partner leads again
+    page.locator("[data-action=ask]").first.click()  # offered before the lead: one tap
+    st = wait_settled(page, 1)
+    assert st["turn"] == "you" and st["actions"] == "1"
+    expect(page.locator(".talk-log li[data-asker='0']")).to_have_count(1)
+    expect(page.locator(".trick .card")).to_have_count(0)  # the lead is held for you
+    page.locator("[data-action=let-lead]").click()
+    expect(page.locator(".trick .slot-2 .card")).to_have_count(1)
+    page.click("[data-action=menu]")
+    page.set_checked("#opt-partner-leads", False)
+    page.click("#menu-dialog [data-action=close-dialog]")
+    monitor.assert_clean(page)
+
+
 def test_last_trick_at_a_new_deal_shows_the_previous_deals(session):
     page, monitor, _ = session
     st = start_manille(page, talk=False)
