@@ -249,10 +249,10 @@ def table_html(game) -> str:
     seats = "".join(seat_html(v, s, game) for s in (2, 3, 1))
     return (f'<div class="felt four">{score_strip(v, t)}{seats}'
             f'<div class="centre">{trump_box(v, t)}{corner(game)}'
-            f'{trick_area(v, t, game.deal_note)}</div>{parlee.sheet_html(game)}</div>'
+            f'{trick_area(v, t, game.deal_note)}</div></div>'
             f'{game.tutorial.prompt_html(game) if game.tutorial is not None else ""}'
             f'{parlee.talk_log(v, t)}'
-            f'<p class="status" id="status">{_e(status_text(game))}</p>'
+            f'<p class="status" id="status">{_e(status_text(game))}</p>{parlee.sheet_html(game)}'
             f'<div class="me">{seat_html(v, YOU, game)}{tools_bar(game)}</div>'
             f'{hand_html(game)}{result_panel(game)}')
 

@@ -167,32 +167,34 @@ def talk_log(view, t) -> str:
 
 
 def sheet_html(game) -> str:
-    """Your questions, one tap each, while your side may ask before a lead; a closed sheet
-    is one button that opens it (it says how many questions are left)."""
+    """Your questions, one tap each, while your side may ask before a lead: a strip under
+    the felt (its button folds it and says how many are left; *Let … lead* when the table
+    waits for you before your partner's lead)."""
     v, t = game.view, game.t
     asks = sheet_asks(v) if game.waits_for_you() or v.turn in v.partners else []
     left = questions_left(v)
     if not asks or not left or not v.partners:
         return ""
     partner = t.seat(v.partners[0])
+    full = f'{t("talk.ask", name=partner)} · {t.plural("talk.left", left)}'
     head = (f'<button type="button" class="btn small talk-toggle" data-action="parlee" '
-            f'aria-expanded="{"true" if game.sheet_open else "false"}" aria-controls="talk-sheet">'
-            f'{_e(t("talk.ask", name=partner))} · {_e(t.plural("talk.left", left))}</button>')
-    if offers_ask(game):
-        head = (f'<div class="talk-head">{head}<button type="button" class="btn small primary '
-                f'let-lead" data-action="let-lead">{_e(t("talk.let_lead", name=partner))}'
-                f'</button></div>')
+            f'aria-expanded="{"true" if game.sheet_open else "false"}" aria-controls="talk-sheet"'
+            f' aria-label="{_e(full)}">{_e(t("talk.ask", name=partner)) if not game.sheet_open else "?"}'
+            f' <b class="talk-left">{left}</b></button>')
+    lead = (f'<button type="button" class="btn small primary let-lead" data-action="let-lead">'
+            f'{_e(t("talk.let_lead", name=partner))}</button>' if offers_ask(game) else "")
     if not game.sheet_open:
-        return f'<div class="talk-bar">{head}</div>'
+        return f'<div class="talk-bar">{head}{lead}</div>'
     counts = "".join(_ask_button(a, SUIT_SYMBOLS[a.subject], game)
                      for a in asks if a.kind == talk.COUNT)
     cards = "".join(_ask_button(a, short_card(a.subject, t), game)
                     for a in asks if a.kind == talk.HAS)
-    rows = "".join(f'<div class="talk-row"><span class="talk-label">{_e(t(key))}</span>{row}</div>'
+    rows = "".join(f'<span class="talk-row" role="group" aria-label="{_e(t(key))}">'
+                   f'<span class="talk-label" aria-hidden="true">{_e(t(key))}</span>{row}</span>'
                    for key, row in (("talk.row_count", counts), ("talk.row_has", cards)) if row)
     return (f'<div class="talk-bar open">{head}'
             f'<div class="talk-sheet" id="talk-sheet" role="group" '
-            f'aria-label="{_e(t("talk.sheet", name=partner))}">{rows}</div></div>')
+            f'aria-label="{_e(t("talk.sheet", name=partner))}">{rows}</div>{lead}</div>')
 
 
 def _ask_button(ask: Ask, label: str, game) -> str:
