@@ -73,6 +73,16 @@ class Outcome:
     rematch: bool = False                        # everyone agreed: the next match begins
 
 
+
+def previous_trick(match) -> tuple | None:
+    """The last trick of the deal before, while the deal it began (at once: ``deal_at_once``)
+    has no card played: what a guest's table shows until then (public)."""
+    deals = match.deals
+    if not match.rules.deal_at_once or len(deals) < 2 or deals[-1].history or deals[-1].trick \
+            or not deals[-2].history:
+        return None
+    return deals[-2].history[-1]
+
 class HostTable:
     def __init__(self, table: str, host_name: str, level: str = "medium", seats: int = 3) -> None:
         if not is_id(table):
@@ -134,11 +144,12 @@ class HostTable:
         """The lobby or the state for a seat (None: a spectator)."""
         if not self.started:
             return P.lobby(self.infos(), match.rules.name, match.options)
+        last = previous_trick(match)
         if seat is None:
             return P.state(len(match.actions), self.infos(), R.public_view(match),
-                           [d.contract for d in match.deals], 0)
+                           [d.contract for d in match.deals], 0, last)
         return P.state(len(match.actions), self.infos(), match.view(seat),
-                       [d.contract for d in match.deals], self.seats[seat].last_seq)
+                       [d.contract for d in match.deals], self.seats[seat].last_seq, last)
 
     def listeners(self) -> list[str]:
         """Every open connection: seated guests and spectators."""

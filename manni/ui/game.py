@@ -53,8 +53,10 @@ class Game:
         """While you may ask before your computer partner's lead, it waits."""
         return True
 
-    def partner_leads_first(self) -> bool:
-        """The setting "let my partner lead unless I ask" (``parlee.ask_window``)."""
+    def previous_trick(self) -> tuple | None:  # a guest's (a table of one's own has deal_note)
+        return None
+
+    def partner_leads_first(self) -> bool:  # "let my partner lead unless I ask"
         return self.settings.partner_leads
 
     def ask_window(self) -> bool:

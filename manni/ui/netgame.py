@@ -186,6 +186,10 @@ class GuestGame(Game):
         return partner < len(infos) and (infos[partner].kind == "bot"
                                          or not infos[partner].present)
 
+    def previous_trick(self) -> tuple | None:
+        """The last deal's last trick, until this deal's first card (the host's state)."""
+        return self.table.last_trick() if self.ready and not self.view.trick else None
+
     def partner_leads_first(self) -> bool:
         return False  # the host's page waits for a guest's questions (HostTable.asks_first)
 
