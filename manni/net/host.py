@@ -31,6 +31,7 @@ HOST = 0
 INBOX_BURST = 30      # messages read at once from one connection...
 INBOX_REFILL_S = 0.2  # ...then one every this many seconds; the rest are dropped unread
 RECENT_LINES = 20     # chat lines sent to a page that (re)connects
+AWAY_AGAIN_S = 60.0   # a guest away this long no longer holds up "Play again": a bot stands in
 
 
 @dataclass
@@ -44,6 +45,7 @@ class Seat:
     stand_in: bool = False    # a bot plays this guest's seat while the guest is away
     conn: str | None = field(default=None, compare=False)  # connection now (never saved)
     joining: bool = field(default=False, compare=False)   # conn said "arriving", not hello
+    away_since: float | None = field(default=None, compare=False)  # clock() when its page left
 
     @property
     def present(self) -> bool:
@@ -216,6 +218,7 @@ class HostTable:
             self.seats[seat] = Seat("guest", msg.name, msg.token)
         s = self.seats[seat]
         s.conn, s.name, s.stand_in, s.joining = conn, msg.name, False, False
+        s.away_since = None
         return Outcome([(conn, P.welcome(seat, s.last_seq)), *self._recent(conn)], changed=True)
 
     def _arriving(self, conn: str, msg: P.Arriving) -> Outcome:
@@ -283,7 +286,7 @@ class HostTable:
         if seat is None:
             return False
         s = self.seats[seat]
-        s.conn = None
+        s.conn, s.away_since = None, self.clock()
         if s.joining and not self.started:
             self.seats[seat] = Seat()  # the arriving page closed before its hello: the seat is free
         return True
@@ -388,8 +391,21 @@ class HostTable:
         return Outcome(changed=True, rematch=self._all_agreed())
 
     def _all_agreed(self) -> bool:
+        long_away = self.long_away()
         return self.again is not None and all(
-            i in self.again for i, s in enumerate(self.seats) if s.kind == "guest")
+            i in self.again or i in long_away for i, s in enumerate(self.seats) if s.kind == "guest")
+
+    def long_away(self) -> set[int]:
+        """Guests' seats whose pages left ``AWAY_AGAIN_S`` ago or more (and have not come back)."""
+        now = self.clock()
+        return {i for i, s in enumerate(self.seats) if s.kind == "guest" and not s.present
+                and s.away_since is not None and now - s.away_since >= AWAY_AGAIN_S}
+
+    def check_again(self) -> Outcome:
+        """While "Play again" waits: has every guest agreed or been away long enough now?"""
+        if self.again is None or not self._all_agreed():
+            return Outcome()
+        return Outcome(changed=True, rematch=True)
 
     def _again(self, conn: str, msg: R.Again) -> Outcome:
         seat = self.seat_of(conn)
@@ -407,7 +423,10 @@ class HostTable:
         return out
 
     def next_game(self) -> None:
-        """The rematch begins (the host's page has made the new match)."""
+        """The rematch begins (the host's page has made the new match); a bot stands in for a
+        guest long away that did not agree (its page takes the seat back with its hello)."""
+        for i in self.long_away() - (self.again or set()):
+            self.seats[i].stand_in = True
         self.again = None
         self.led = {}
         self.game += 1

@@ -333,6 +333,36 @@ def test_play_again_waits_for_every_guest():
     assert t.room().game == 2 and t.room().again is None
 
 
+def test_a_guest_long_away_no_longer_holds_up_play_again_and_takes_the_seat_back():
+    from manni.net.host import AWAY_AGAIN_S
+    m, t = seated()
+    finished_match(m)
+    t.disconnect("c2")  # Bob's page leaves
+    t.propose_again(m)
+    assert not t.receive("c1", R.again(True), m).rematch  # Bob holds it up, for now
+    t.clock.now += AWAY_AGAIN_S - 1
+    assert not t.check_again().rematch and t.long_away() == set()
+    t.clock.now += 1
+    assert t.long_away() == {2}
+    out = t.check_again()
+    assert out.rematch and out.changed
+    t.next_game()
+    assert t.seats[2].kind == "guest" and t.seats[2].stand_in and t.bot_plays(2)  # a bot plays
+    assert not t.seats[1].stand_in
+    out = t.receive("c9", P.hello(TABLE, "Bob", TOK2), m)  # Bob comes back: his seat again
+    assert kinds(out)[0] == "welcome" and not t.bot_plays(2) and not t.seats[2].stand_in
+    # a guest back before the time is waited for as before
+    m2, t2 = seated()
+    finished_match(m2)
+    t2.disconnect("c2")
+    t2.propose_again(m2)
+    t2.receive("c1", R.again(True), m2)
+    t2.clock.now += AWAY_AGAIN_S / 2
+    t2.receive("c9", P.hello(TABLE, "Bob", TOK2), m2)
+    t2.clock.now += AWAY_AGAIN_S
+    assert not t2.check_again().rematch and t2.long_away() == set()
+
+
 def test_a_guest_who_leaves_is_replaced_by_a_bot():
     m, t = seated()
     finished_match(m)

@@ -28,7 +28,7 @@ else:  # only at a table with friends: not imported for the first table
 
 BUBBLE_SECONDS = 4
 NET_LAST_KEY = "manni:net-last"  # the host's last finished match at the table (a record)
-
+AWAY_POLL_S = 5  # how often the host's page looks again at guests away (seconds)
 
 class Talk(Feature):
     def __init__(self, page) -> None:
@@ -266,6 +266,20 @@ class Talk(Feature):
         net = self._host()
         if net is not None:
             self.outcome(net.game.table.propose_again(net.game.match))
+            asyncio.ensure_future(self._away_again())
+
+    async def _away_again(self) -> None:
+        """While "Play again" waits: a guest away long enough no longer holds it up
+        (``HostTable.check_again``)."""
+        while True:
+            await asyncio.sleep(AWAY_POLL_S)
+            net = self._host()
+            if net is None or net.game.table.again is None:
+                return
+            out = net.game.table.check_again()
+            if out.rematch:
+                self.outcome(out)
+                return
 
     def outcome(self, out) -> None:
         """After the host's table took a message or a tap: relay, rematch, redraw."""
