@@ -98,6 +98,7 @@ class HostTable:
         self.clock = time.monotonic
         self.game = 1                         # matches at this table so far
         self.chat_on = True
+        self.watch_chat = False  # spectators may write in the chat too
         self.gate = C.ChatGate()
         self.lines: list[C.ChatLine] = []     # the last chat lines
         self.next_line = 1
@@ -126,10 +127,14 @@ class HostTable:
         return next((w for w in self.watchers if w.conn == conn), None)
 
     def room(self) -> R.Room:
-        return R.Room(self.game, self.chat_on, tuple(sorted(self.gate.muted)),
+        return R.Room(self.game, self.chat_on, self.muted_seats(),
                       sum(w.conn is not None for w in self.watchers), self.watch_limit,
                       tuple(sorted(self.offered)),
-                      None if self.again is None else tuple(sorted(self.again)))
+                      None if self.again is None else tuple(sorted(self.again)), self.watch_chat)
+
+    def muted_seats(self) -> tuple[int, ...]:
+        """The seats muted (the gate also keeps spectators' tokens it muted for flooding)."""
+        return tuple(sorted(m for m in self.gate.muted if isinstance(m, int)))
 
     def bot_plays(self, seat: int) -> bool:
         """Does the host's page move for this seat (a bot, or a stand-in for a missing guest)?"""
@@ -349,25 +354,32 @@ class HostTable:
     # -- chat ------------------------------------------------------------------------------
     def _chat(self, conn: str, msg: C.Chat) -> Outcome:
         seat = self.seat_of(conn)
-        if seat is None:
+        w = self.watcher_of(conn) if seat is None and self.watch_chat else None
+        if seat is None and w is None:
             return self.refuse(conn, None, "not_seated", "chat before hello (or from a spectator)")
         if not self.chat_on:
             return self.refuse(conn, None, "chat_off", "chat is off at this table")
-        verdict = self.gate.admit(seat, self.clock())
+        key: int | str = f"w:{w.token}" if w is not None else seat if seat is not None else 0
+        verdict = self.gate.admit(key, self.clock())  # a spectator: the same gate, by its token
         if verdict == "slow":
             return self.refuse(conn, None, "chat_slow", "too many chat messages")
         if verdict == "muted":
-            self.log.append(f"seat {seat} muted for flooding the chat")
+            self.log.append(f"{'seat ' + str(seat) if w is None else 'a spectator'} muted for flooding the chat")
             return Outcome([(conn, P.refused(None, "chat_muted"))], changed=True)
         if verdict != "ok":
             return Outcome()  # dropped: no reply, no redraw
-        return self.say(seat, msg)
+        if w is not None:
+            return self._relay(None, w.name, msg)
+        return self.say(key, msg) if isinstance(key, int) else Outcome()
 
     def say(self, seat: int, msg: C.Chat) -> Outcome:
         """Relay a chat line from this seat to everyone (the host's own: seat 0)."""
         if not self.chat_on or seat in self.gate.muted:
             return Outcome()
-        line = C.ChatLine(self.next_line, seat, self.seats[seat].name, msg.text, msg.phrase)
+        return self._relay(seat, self.seats[seat].name, msg)
+
+    def _relay(self, seat: int | None, name: str, msg: C.Chat) -> Outcome:
+        line = C.ChatLine(self.next_line, seat, name, msg.text, msg.phrase)
         self.next_line += 1
         self.lines = (self.lines + [line])[-C.KEEP_LINES:]
         text = C.chat_line(line)
@@ -375,6 +387,13 @@ class HostTable:
 
     def set_muted(self, seat: int, on: bool) -> bool:
         return seat != HOST and self.gate.set_muted(seat, on)
+
+    def set_watch_chat(self, on: bool) -> bool:
+        """May spectators write in the chat (off by default)?"""
+        if self.watch_chat == on:
+            return False
+        self.watch_chat = on
+        return True
 
     def set_chat(self, on: bool) -> bool:
         if self.chat_on == on:
@@ -445,7 +464,8 @@ class HostTable:
                                       "last_seq": s.last_seq, "stand_in": s.stand_in}
                                      for s in self.seats],
                            "room": {"game": self.game, "chat": self.chat_on,
-                                    "muted": sorted(self.gate.muted), "next_line": self.next_line,
+                                    "muted": list(self.muted_seats()), "next_line": self.next_line,
+                                    "watch_chat": self.watch_chat,
                                     "watch_limit": self.watch_limit,
                                     "led": {str(k): list(v) for k, v in self.led.items()},
                                     "bots": {str(k): v for k, v in self.bot_names.items()}}})
@@ -467,6 +487,7 @@ class HostTable:
         room = data.get("room", {})
         t.game = W.get_int(room, "game", 1, 1_000_000) if "game" in room else 1
         t.chat_on = bool(room.get("chat", True))
+        t.watch_chat = room.get("watch_chat") is True
         t.gate.muted = {s for s in room.get("muted", []) if s in (1, 2)}
         t.next_line = W.get_int(room, "next_line", 1, 10**9) if "next_line" in room else 1
         t.watch_limit = W.get_int(room, "watch_limit", 0, R.MAX_WATCHERS) if "watch_limit" in room \

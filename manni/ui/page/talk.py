@@ -120,10 +120,10 @@ class Talk(Feature):
         if self.root is None:
             return
         who, what = talk.line_parts(self.page.t, line)
-        seat = self.page_seat(line.seat)
+        seat = None if line.seat is None else self.page_seat(line.seat)  # None: a spectator
         item = document.createElement("li")
         item.setAttribute("data-chat-message", "")
-        item.setAttribute("data-seat", str(seat))
+        item.setAttribute("data-seat", "watch" if seat is None else str(seat))
         name = document.createElement("b")
         name.className = "who"
         name.textContent = who
@@ -139,7 +139,8 @@ class Talk(Feature):
         if by_id("chat-panel").hidden:
             self.unread += 1
             self._unread()
-        self.bubble(seat, what)
+        if seat is not None:  # a spectator has no seat to speak from
+            self.bubble(seat, what)
 
     def bubble(self, seat: int, what: str) -> None:
         holder = nn(by_id("chat-bubbles"))
@@ -226,6 +227,11 @@ class Talk(Feature):
     def switch(self, el) -> None:
         net = self._host()
         if net is not None and net.game.table.set_chat(not net.game.table.chat_on):
+            self.page.changed()
+
+    def watchers_chat(self, el) -> None:
+        net = self._host()
+        if net is not None and net.game.table.set_watch_chat(not net.game.table.watch_chat):
             self.page.changed()
 
     def mute(self, el) -> None:
@@ -319,6 +325,6 @@ class Talk(Feature):
                 page.storage.set(STATS_KEY, page.stats.to_json())
 
     ACTIONS = {"chat-toggle": toggle, "chat-send": send, "chat-phrase": phrase,
-               "chat-switch": switch, "chat-mute": mute, "offer-seat": offer,
+               "chat-switch": switch, "chat-mute": mute, "chat-watchers": watchers_chat, "offer-seat": offer,
                "play-again": play_again, "accept-again": answer, "leave-again": answer,
                "sit": sit, "export-last": export_last}
