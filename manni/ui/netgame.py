@@ -223,7 +223,7 @@ class GuestGame(Game):
     def chat(self, text: str = "", phrase: str = "") -> bool:
         """Queue a chat (False, with the reason in ``chat_notice``, if it cannot be sent)."""
         room = self.table.room
-        if self.watching or self.table.seat is None:
+        if (self.watching or self.table.seat is None) and not (room is not None and room.watch_chat):
             self.chat_notice = self.t("watch.you")
         elif room is not None and not room.chat:
             self.chat_notice = self.t("chat.off")
