@@ -255,12 +255,14 @@ def corner(game) -> str:
 def table_html(game) -> str:
     v, t = game.view, game.t
     seats = "".join(seat_html(v, s, game) for s in (2, 3, 1))
+    strip = parlee.sheet_html(game)
+    hidden = " visually-hidden" if strip else ""  # the strip's buttons say it: read, not shown
     return (f'<div class="felt four">{score_strip(v, t)}{seats}'
             f'<div class="centre">{trump_box(v, t)}{corner(game)}'
             f'{trick_area(v, t, game.deal_note, game.previous_trick())}</div></div>'
             f'{game.tutorial.prompt_html(game) if game.tutorial is not None else ""}'
             f'{parlee.talk_log(v, t)}'
-            f'<p class="status" id="status">{_e(status_text(game))}</p>{parlee.sheet_html(game)}'
+            f'<p class="status{hidden}" id="status">{_e(status_text(game))}</p>{strip}'
             f'<div class="me">{seat_html(v, YOU, game)}{tools_bar(game)}</div>'
             f'{hand_html(game)}{result_panel(game)}')
 
