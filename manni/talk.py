@@ -74,6 +74,89 @@ def every_ask(deck: int, hand: int, played: int) -> list[Ask]:
             *(Ask(HAS, c) for c in range(52) if unseen >> c & 1)]
 
 
+def voids(view) -> list[int]:
+    """By seat, a mask of the suits it showed it lacks by not following one led (public)."""
+    out = [0] * len(view.hand_sizes)
+    for leader, cards, _ in view.history:
+        led = cards[0] // 13
+        for i, c in enumerate(cards):
+            if c // 13 != led:
+                out[(leader + i) % len(out)] |= 1 << led
+    return out
+
+
+def _card_fact(view, partner: int, card: int, lacks: list[int]) -> bool | None:
+    """Whether the partner holds ``card`` by the turned card, an answer about the card or a
+    suit shown lacking; None if none of them tells."""
+    if view.cut is not None and card == view.cut:  # the turned card: the dealer's
+        return view.dealer == partner
+    for a in view.answers:
+        if a.question.kind == HAS and a.question.subject == card:
+            if a.value:  # its holder said so
+                return a.partner == partner
+            if a.partner == partner:
+                return False
+    return False if lacks[partner] >> (card // 13) & 1 else None
+
+
+def _unseen(view, suit: int) -> list[int]:
+    out = view.hand | view.played
+    return [c for c in range(13 * suit, 13 * suit + 13)
+            if view.ruleset.deck >> c & 1 and not out >> c & 1]
+
+
+def _partner_count(view, partner: int, suit: int, lacks: list[int]) -> int | None:
+    """How many cards of ``suit`` the partner holds now, if the table knows it: an earlier
+    count answer less its plays since, or every card out of sight settled."""
+    said = [a for a in view.answers if a.partner == partner and a.question.kind == COUNT
+            and a.question.subject == suit]
+    if said:
+        n = len(view.hand_sizes)
+        played = sum(1 for leader, cards, _ in view.history[said[-1].trick:]
+                     for i, c in enumerate(cards)
+                     if (leader + i) % n == partner and c // 13 == suit)
+        return int(said[-1].value) - played
+    facts = [_card_fact(view, partner, c, lacks) for c in _unseen(view, suit)]
+    return None if None in facts else facts.count(True)
+
+
+def _partner_holds(view, partner: int, card: int, lacks: list[int]) -> bool | None:
+    """Whether the partner holds ``card``, if the table knows it already, else None."""
+    fact = _card_fact(view, partner, card, lacks)
+    if fact is not None:
+        return fact
+    count = _partner_count(view, partner, card // 13, lacks)
+    if count is None:
+        return None
+    unseen = _unseen(view, card // 13)
+    sure = sum(1 for c in unseen if _card_fact(view, partner, c, lacks))
+    if count == sure:  # its count is made of cards known already
+        return False
+    if count == sure + sum(1 for c in unseen if _card_fact(view, partner, c, lacks) is None):
+        return True  # every card it may hold, it holds
+    return None
+
+
+def worth_asking(view) -> list[Ask]:
+    """The questions of ``view.asks`` whose answer the asker does not know already: not the
+    turned card while its dealer holds it, no card whose holder an answer settled, no
+    suit count the table knows (an answer less the plays since, a suit shown lacking). The
+    engine still accepts the others; the page offers and the bots ask only these."""
+    if not view.asks:
+        return []
+    partner = view.partners[0]
+    lacks = voids(view)
+    out = []
+    for ask in view.asks:
+        if ask.kind == COUNT:
+            known = _partner_count(view, partner, ask.subject, lacks) is not None
+        else:
+            known = _partner_holds(view, partner, ask.subject, lacks) is not None
+        if not known:
+            out.append(ask)
+    return out
+
+
 def partner_of(deal: "Deal", seat: int) -> int:
     """The other seat of ``seat``'s side (sides of two)."""
     rules = deal.rules

@@ -191,13 +191,13 @@ BOOT_SOURCE = "static/js/boot.js"
 
 def write_boot_script() -> int:
     """static/vendor/boot.js: static/js/boot.js after the loading/error screen's texts
-    (keys boot.*, under their name without "boot.", and the game's name app.title) in
+    (keys boot.*, under their name without "boot.", and the game's names app.title, game.*) in
     every language of manni/text/locale/. One file: the loading texts stay hidden until it
     has run (index.html), so it is one request, fetched first. Returns languages."""
     from manni.text import LANGUAGES, Translator
     from manni.text.translate import load
     from manni.ui.settings import SETTINGS_KEY
-    keys = [k for k in load("en").entries if k.startswith("boot.")] + ["app.title"]
+    keys = [k for k in load("en").entries if k.startswith(("boot.", "game."))] + ["app.title"]
     texts = {code: {k.removeprefix("boot."): Translator(code)(k) for k in keys}
              for code in LANGUAGES}
     BOOT_SCRIPT.write_text(

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from ..cards import SUIT_MASKS, Card, Mask, Seat
 from ..rules.base import Contract
-from ..talk import COUNT, HAS, Ask
+from ..talk import COUNT, HAS, Ask, worth_asking
 from .policy import NO_TRUMP, contract_info, lowbit, lowest
 
 
@@ -332,7 +332,7 @@ def question_before_partners_lead(view):
 def _over_and_trumps(view, t: Table) -> list:
     """For each suit where the seat holds the card just under the best one out, whether
     the partner holds that one; then, with trumps to draw, how many trumps the partner
-    holds. Nothing the seat has heard already."""
+    holds. Nothing the seat has heard or the table knows already."""
     heard = {a.question for a in view.answers if a.partner != view.seat}
     offered = set(view.asks)
     hand, power = view.hand, t.power
@@ -351,7 +351,8 @@ def _over_and_trumps(view, t: Table) -> list:
     if trumps & (trumps - 1) and Ask(COUNT, t.trump) in offered \
             and Ask(COUNT, t.trump) not in heard:
         out.append(Ask(COUNT, t.trump))
-    return out
+    worth = set(worth_asking(view))  # nothing whose answer the table knows already
+    return [a for a in out if a in worth]
 
 
 def question_reasons(ask: Ask) -> list[tuple[str, dict]]:

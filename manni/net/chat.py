@@ -55,9 +55,10 @@ class Chat:
 
 @dataclass(frozen=True)
 class ChatLine:
-    """Host -> everyone: seat ``seat`` (named ``name``) said this; ``id`` counts up."""
+    """Host -> everyone: seat ``seat`` (named ``name``; None: a spectator) said this; ``id``
+    counts up."""
     id: int
-    seat: int
+    seat: int | None
     name: str
     text: str = ""
     phrase: str = ""
@@ -87,7 +88,8 @@ def parse_chat(obj: dict) -> Chat:
 
 def parse_chat_line(obj: dict) -> ChatLine:
     W.need_fields(obj, ("id", "seat", "name"), ("text", "phrase"))
-    return ChatLine(W.get_int(obj, "id", 1, 10**9), W.get_int(obj, "seat", 0, max(W.SEAT_COUNTS) - 1),
+    return ChatLine(W.get_int(obj, "id", 1, 10**9),
+                    W.get_int(obj, "seat", 0, max(W.SEAT_COUNTS) - 1, none=True),
                     W.clean_name(obj["name"]), **_said(obj))
 
 
@@ -119,7 +121,7 @@ class ChatGate:
     buckets: dict = field(default_factory=dict)
     muted: set = field(default_factory=set)
 
-    def admit(self, seat: int, now: float) -> str:
+    def admit(self, seat: int | str, now: float) -> str:  # a seat, or "w:" + a spectator's token
         """"ok", "slow" (dropped, the first of a run), "drop" (dropped again), "muted"
         (dropped, and the seat is muted from now on) or "mute" (already muted)."""
         if seat in self.muted:

@@ -143,6 +143,15 @@ class GuestTable:
     def view(self) -> SeatView | None:
         return rotate_view(self.state.view) if self.state else None
 
+    def last_trick(self) -> tuple | None:
+        """The state's previous deal's last trick, turned as the view is."""
+        s = self.state
+        if s is None or s.last_trick is None:
+            return None
+        k, n = s.view.seat, s.view.seats
+        leader, cards, winner = s.last_trick
+        return ((leader - k) % n, cards, (winner - k) % n)
+
     def from_here(self, seat: int) -> int:
         """An absolute seat as this page numbers it (own seat = 0; a spectator's: the host's)."""
         return (seat - (self.seat or 0)) % len(self.seats() or range(3))

@@ -31,6 +31,7 @@ HOST = 0
 INBOX_BURST = 30      # messages read at once from one connection...
 INBOX_REFILL_S = 0.2  # ...then one every this many seconds; the rest are dropped unread
 RECENT_LINES = 20     # chat lines sent to a page that (re)connects
+AWAY_AGAIN_S = 60.0   # a guest away this long no longer holds up "Play again": a bot stands in
 
 
 @dataclass
@@ -44,6 +45,7 @@ class Seat:
     stand_in: bool = False    # a bot plays this guest's seat while the guest is away
     conn: str | None = field(default=None, compare=False)  # connection now (never saved)
     joining: bool = field(default=False, compare=False)   # conn said "arriving", not hello
+    away_since: float | None = field(default=None, compare=False)  # clock() when its page left
 
     @property
     def present(self) -> bool:
@@ -73,6 +75,16 @@ class Outcome:
     rematch: bool = False                        # everyone agreed: the next match begins
 
 
+
+def previous_trick(match) -> tuple | None:
+    """The last trick of the deal before, while the deal it began (at once: ``deal_at_once``)
+    has no card played: what a guest's table shows until then (public)."""
+    deals = match.deals
+    if not match.rules.deal_at_once or len(deals) < 2 or deals[-1].history or deals[-1].trick \
+            or not deals[-2].history:
+        return None
+    return deals[-2].history[-1]
+
 class HostTable:
     def __init__(self, table: str, host_name: str, level: str = "medium", seats: int = 3) -> None:
         if not is_id(table):
@@ -86,6 +98,7 @@ class HostTable:
         self.clock = time.monotonic
         self.game = 1                         # matches at this table so far
         self.chat_on = True
+        self.watch_chat = False  # spectators may write in the chat too
         self.gate = C.ChatGate()
         self.lines: list[C.ChatLine] = []     # the last chat lines
         self.next_line = 1
@@ -114,10 +127,14 @@ class HostTable:
         return next((w for w in self.watchers if w.conn == conn), None)
 
     def room(self) -> R.Room:
-        return R.Room(self.game, self.chat_on, tuple(sorted(self.gate.muted)),
+        return R.Room(self.game, self.chat_on, self.muted_seats(),
                       sum(w.conn is not None for w in self.watchers), self.watch_limit,
                       tuple(sorted(self.offered)),
-                      None if self.again is None else tuple(sorted(self.again)))
+                      None if self.again is None else tuple(sorted(self.again)), self.watch_chat)
+
+    def muted_seats(self) -> tuple[int, ...]:
+        """The seats muted (the gate also keeps spectators' tokens it muted for flooding)."""
+        return tuple(sorted(m for m in self.gate.muted if isinstance(m, int)))
 
     def bot_plays(self, seat: int) -> bool:
         """Does the host's page move for this seat (a bot, or a stand-in for a missing guest)?"""
@@ -134,11 +151,12 @@ class HostTable:
         """The lobby or the state for a seat (None: a spectator)."""
         if not self.started:
             return P.lobby(self.infos(), match.rules.name, match.options)
+        last = previous_trick(match)
         if seat is None:
             return P.state(len(match.actions), self.infos(), R.public_view(match),
-                           [d.contract for d in match.deals], 0)
+                           [d.contract for d in match.deals], 0, last)
         return P.state(len(match.actions), self.infos(), match.view(seat),
-                       [d.contract for d in match.deals], self.seats[seat].last_seq)
+                       [d.contract for d in match.deals], self.seats[seat].last_seq, last)
 
     def listeners(self) -> list[str]:
         """Every open connection: seated guests and spectators."""
@@ -205,6 +223,7 @@ class HostTable:
             self.seats[seat] = Seat("guest", msg.name, msg.token)
         s = self.seats[seat]
         s.conn, s.name, s.stand_in, s.joining = conn, msg.name, False, False
+        s.away_since = None
         return Outcome([(conn, P.welcome(seat, s.last_seq)), *self._recent(conn)], changed=True)
 
     def _arriving(self, conn: str, msg: P.Arriving) -> Outcome:
@@ -272,7 +291,7 @@ class HostTable:
         if seat is None:
             return False
         s = self.seats[seat]
-        s.conn = None
+        s.conn, s.away_since = None, self.clock()
         if s.joining and not self.started:
             self.seats[seat] = Seat()  # the arriving page closed before its hello: the seat is free
         return True
@@ -335,25 +354,32 @@ class HostTable:
     # -- chat ------------------------------------------------------------------------------
     def _chat(self, conn: str, msg: C.Chat) -> Outcome:
         seat = self.seat_of(conn)
-        if seat is None:
+        w = self.watcher_of(conn) if seat is None and self.watch_chat else None
+        if seat is None and w is None:
             return self.refuse(conn, None, "not_seated", "chat before hello (or from a spectator)")
         if not self.chat_on:
             return self.refuse(conn, None, "chat_off", "chat is off at this table")
-        verdict = self.gate.admit(seat, self.clock())
+        key: int | str = f"w:{w.token}" if w is not None else seat if seat is not None else 0
+        verdict = self.gate.admit(key, self.clock())  # a spectator: the same gate, by its token
         if verdict == "slow":
             return self.refuse(conn, None, "chat_slow", "too many chat messages")
         if verdict == "muted":
-            self.log.append(f"seat {seat} muted for flooding the chat")
+            self.log.append(f"{'seat ' + str(seat) if w is None else 'a spectator'} muted for flooding the chat")
             return Outcome([(conn, P.refused(None, "chat_muted"))], changed=True)
         if verdict != "ok":
             return Outcome()  # dropped: no reply, no redraw
-        return self.say(seat, msg)
+        if w is not None:
+            return self._relay(None, w.name, msg)
+        return self.say(key, msg) if isinstance(key, int) else Outcome()
 
     def say(self, seat: int, msg: C.Chat) -> Outcome:
         """Relay a chat line from this seat to everyone (the host's own: seat 0)."""
         if not self.chat_on or seat in self.gate.muted:
             return Outcome()
-        line = C.ChatLine(self.next_line, seat, self.seats[seat].name, msg.text, msg.phrase)
+        return self._relay(seat, self.seats[seat].name, msg)
+
+    def _relay(self, seat: int | None, name: str, msg: C.Chat) -> Outcome:
+        line = C.ChatLine(self.next_line, seat, name, msg.text, msg.phrase)
         self.next_line += 1
         self.lines = (self.lines + [line])[-C.KEEP_LINES:]
         text = C.chat_line(line)
@@ -361,6 +387,13 @@ class HostTable:
 
     def set_muted(self, seat: int, on: bool) -> bool:
         return seat != HOST and self.gate.set_muted(seat, on)
+
+    def set_watch_chat(self, on: bool) -> bool:
+        """May spectators write in the chat (off by default)?"""
+        if self.watch_chat == on:
+            return False
+        self.watch_chat = on
+        return True
 
     def set_chat(self, on: bool) -> bool:
         if self.chat_on == on:
@@ -377,8 +410,21 @@ class HostTable:
         return Outcome(changed=True, rematch=self._all_agreed())
 
     def _all_agreed(self) -> bool:
+        long_away = self.long_away()
         return self.again is not None and all(
-            i in self.again for i, s in enumerate(self.seats) if s.kind == "guest")
+            i in self.again or i in long_away for i, s in enumerate(self.seats) if s.kind == "guest")
+
+    def long_away(self) -> set[int]:
+        """Guests' seats whose pages left ``AWAY_AGAIN_S`` ago or more (and have not come back)."""
+        now = self.clock()
+        return {i for i, s in enumerate(self.seats) if s.kind == "guest" and not s.present
+                and s.away_since is not None and now - s.away_since >= AWAY_AGAIN_S}
+
+    def check_again(self) -> Outcome:
+        """While "Play again" waits: has every guest agreed or been away long enough now?"""
+        if self.again is None or not self._all_agreed():
+            return Outcome()
+        return Outcome(changed=True, rematch=True)
 
     def _again(self, conn: str, msg: R.Again) -> Outcome:
         seat = self.seat_of(conn)
@@ -396,7 +442,10 @@ class HostTable:
         return out
 
     def next_game(self) -> None:
-        """The rematch begins (the host's page has made the new match)."""
+        """The rematch begins (the host's page has made the new match); a bot stands in for a
+        guest long away that did not agree (its page takes the seat back with its hello)."""
+        for i in self.long_away() - (self.again or set()):
+            self.seats[i].stand_in = True
         self.again = None
         self.led = {}
         self.game += 1
@@ -415,7 +464,8 @@ class HostTable:
                                       "last_seq": s.last_seq, "stand_in": s.stand_in}
                                      for s in self.seats],
                            "room": {"game": self.game, "chat": self.chat_on,
-                                    "muted": sorted(self.gate.muted), "next_line": self.next_line,
+                                    "muted": list(self.muted_seats()), "next_line": self.next_line,
+                                    "watch_chat": self.watch_chat,
                                     "watch_limit": self.watch_limit,
                                     "led": {str(k): list(v) for k, v in self.led.items()},
                                     "bots": {str(k): v for k, v in self.bot_names.items()}}})
@@ -437,6 +487,7 @@ class HostTable:
         room = data.get("room", {})
         t.game = W.get_int(room, "game", 1, 1_000_000) if "game" in room else 1
         t.chat_on = bool(room.get("chat", True))
+        t.watch_chat = room.get("watch_chat") is True
         t.gate.muted = {s for s in room.get("muted", []) if s in (1, 2)}
         t.next_line = W.get_int(room, "next_line", 1, 10**9) if "next_line" in room else 1
         t.watch_limit = W.get_int(room, "watch_limit", 0, R.MAX_WATCHERS) if "watch_limit" in room \

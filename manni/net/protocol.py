@@ -158,6 +158,9 @@ class State:
     view: SeatView
     contracts: tuple[Contract, ...]  # the contract of every deal so far (public)
     last_seq: int               # the last of this guest's acts applied
+    # (leader, cards, winner): the previous deal's last trick, while this deal (begun as the
+    # last one ended) has no trick taken yet; None otherwise
+    last_trick: tuple | None = None
 
 
 @dataclass(frozen=True)
@@ -358,6 +361,14 @@ def _manches(value, n: int) -> Manches:
     return Manches(tuple(parsed), get_ints(value, "score", n, 0, 1000), get_ints(value, "won", n, 0, 5))
 
 
+def _trick(h, n: int) -> tuple:
+    """[leader, cards, winner] -> (leader, cards, winner) for a table of ``n`` seats."""
+    if not isinstance(h, list) or len(h) != 3:
+        raise ProtocolError("a trick is [leader, cards, winner]")
+    return (get_int({"l": h[0]}, "l", 0, n - 1), get_cards({"c": h[1]}, "c", n),
+            get_int({"w": h[2]}, "w", 0, n - 1))
+
+
 def _view(o) -> SeatView:
     if not isinstance(o, dict):
         raise ProtocolError("'view' must be an object")
@@ -414,9 +425,14 @@ def _view(o) -> SeatView:
     )
 
 
-def state(n: int, seats, view: SeatView, contracts, last_seq: int) -> str:
-    return dump({"type": "state", "n": n, "seats": _seats_json(seats), "view": view_json(view),
-                  "contracts": [contract_json(c) for c in contracts], "last_seq": last_seq})
+def state(n: int, seats, view: SeatView, contracts, last_seq: int,
+          last_trick: tuple | None = None) -> str:
+    out = {"type": "state", "n": n, "seats": _seats_json(seats), "view": view_json(view),
+           "contracts": [contract_json(c) for c in contracts], "last_seq": last_seq}
+    if last_trick is not None:
+        leader, cards, winner = last_trick
+        out["last_trick"] = [leader, card_codes(cards), winner]
+    return dump(out)
 
 
 # Refusal keys: "malformed", "too_long", "version", "name", "table" (wrong table id),
@@ -452,14 +468,15 @@ def parse_host(text):
         need_fields(obj, ("seats", "rules", "options"))
         return Lobby(_seats(obj), _rules(obj), _options(obj))
     if kind == "state":
-        need_fields(obj, ("n", "seats", "view", "contracts", "last_seq"))
+        need_fields(obj, ("n", "seats", "view", "contracts", "last_seq"), ("last_trick",))
         contracts = obj["contracts"]
         if not isinstance(contracts, list) or len(contracts) > 10_000:
             raise ProtocolError("'contracts' must be a list")
         view = _view(obj["view"])
         return State(get_int(obj, "n", 0, 10_000_000), _seats(obj), view,
                      tuple(_contract(c, view.ruleset) for c in contracts),
-                     get_int(obj, "last_seq", 0, MAX_SEQ))
+                     get_int(obj, "last_seq", 0, MAX_SEQ),
+                     _trick(obj["last_trick"], view.ruleset.seats) if "last_trick" in obj else None)
     if kind == "refused":
         need_fields(obj, ("seq", "key", "params"))
         params = obj["params"]

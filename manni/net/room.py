@@ -31,6 +31,7 @@ class Room:
     watch_limit: int
     offered: tuple        # bots' seats a spectator may take
     again: tuple | None   # a rematch is proposed: the seats that accepted so far
+    watch_chat: bool = False  # spectators may write in the chat too
 
 
 @dataclass(frozen=True)
@@ -67,17 +68,19 @@ def _seats_list(obj: dict, key: str) -> tuple:
 def room(r: Room) -> str:
     return W.dump({"type": "room", "game": r.game, "chat": r.chat, "muted": list(r.muted),
                     "watchers": r.watchers, "watch_limit": r.watch_limit,
-                    "offered": list(r.offered),
+                    "offered": list(r.offered), "watch_chat": r.watch_chat,
                     "again": None if r.again is None else list(r.again)})
 
 
 def parse_room(obj: dict) -> Room:
-    W.need_fields(obj, ("game", "chat", "muted", "watchers", "watch_limit", "offered", "again"))
+    W.need_fields(obj, ("game", "chat", "muted", "watchers", "watch_limit", "offered", "again"),
+                  ("watch_chat",))
     return Room(W.get_int(obj, "game", 1, 1_000_000), W.get_bool(obj, "chat"), _seats_list(obj, "muted"),
                 W.get_int(obj, "watchers", 0, MAX_WATCHERS),
                 W.get_int(obj, "watch_limit", 0, MAX_WATCHERS),
                 _seats_list(obj, "offered"),
-                None if obj["again"] is None else _seats_list(obj, "again"))
+                None if obj["again"] is None else _seats_list(obj, "again"),
+                W.get_bool(obj, "watch_chat") if "watch_chat" in obj else False)
 
 
 def again(accept: bool) -> str:

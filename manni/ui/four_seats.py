@@ -115,14 +115,20 @@ def trump_box(v, t) -> str:
             f'<div class="talk-mode" data-talk="{"on" if talk else "off"}">{_e(mode)}</div></div>')
 
 
-def trick_area(v, t, note_extra: str = "") -> str:
+def trick_area(v, t, note_extra: str = "", previous: tuple | None = None) -> str:
+    """The trick under way, or the one just taken; ``previous``: the last deal's last trick,
+    shown until this deal's first card (a guest's table, told by the host)."""
     slots = {s: "" for s in range(v.seats)}
     note, done, won_by = "", False, ""
+    key = f"{v.deal_number}.{len(v.history)}"
+    last = v.history[-1] if v.history else None if v.trick else previous
     if v.trick:
         for seat, c in zip(v.trick_seats(), v.trick):
             slots[seat] = card_face(c, t, "led" if seat == v.leader else "")
-    elif v.history:
-        leader, cards, winner = v.history[-1]
+    elif last is not None:
+        if not v.history:
+            key = f"{v.deal_number - 1}.last"
+        leader, cards, winner = last
         for i, c in enumerate(cards):
             seat = (leader + i) % v.seats
             slots[seat] = card_face(c, t, " ".join(
@@ -137,7 +143,7 @@ def trick_area(v, t, note_extra: str = "") -> str:
         f'data-slot="{s}"><span class="visually-hidden">{_e(t.seat(s))}</span>{slots[s]}</div>'
         for s in SLOTS)
     return (f'<div class="trick four{" done" if done else ""}" role="group" '
-            f'aria-label="{_e(t("table.trick_label"))}" data-trick="{v.deal_number}.{len(v.history)}"'
+            f'aria-label="{_e(t("table.trick_label"))}" data-trick="{key}"'
             f'{won_by}>{inner}<p class="trick-note">{_e(note)}</p></div>')
 
 
@@ -219,10 +225,12 @@ def last_trick(game) -> str:
     """The trick just taken; at a new deal's start, the previous deal's last one."""
     v, t = game.view, game.t
     deals = list(game.match.deals) if game.match is not None else []  # a guest holds no match
-    if v.history or len(deals) < 2 or not deals[-2].history:
+    previous = deals[-2].history[-1] if len(deals) >= 2 and deals[-2].history \
+        else game.previous_trick()
+    if v.history or previous is None:
         return sheet.last_trick(game)
-    return (f'<p class="last-from">{_e(t("last.previous_deal", n=len(deals) - 1))}</p>'
-            + sheet.trick_list(deals[-2].history[-1], v.seats, t))
+    return (f'<p class="last-from">{_e(t("last.previous_deal", n=v.deal_number - 1))}</p>'
+            + sheet.trick_list(previous, v.seats, t))
 
 
 def review_button(game, cls: str = "btn small") -> str:
@@ -247,12 +255,14 @@ def corner(game) -> str:
 def table_html(game) -> str:
     v, t = game.view, game.t
     seats = "".join(seat_html(v, s, game) for s in (2, 3, 1))
+    strip = parlee.sheet_html(game)
+    hidden = " visually-hidden" if strip else ""  # the strip's buttons say it: read, not shown
     return (f'<div class="felt four">{score_strip(v, t)}{seats}'
             f'<div class="centre">{trump_box(v, t)}{corner(game)}'
-            f'{trick_area(v, t, game.deal_note)}</div>{parlee.sheet_html(game)}</div>'
+            f'{trick_area(v, t, game.deal_note, game.previous_trick())}</div></div>'
             f'{game.tutorial.prompt_html(game) if game.tutorial is not None else ""}'
             f'{parlee.talk_log(v, t)}'
-            f'<p class="status" id="status">{_e(status_text(game))}</p>'
+            f'<p class="status{hidden}" id="status">{_e(status_text(game))}</p>{strip}'
             f'<div class="me">{seat_html(v, YOU, game)}{tools_bar(game)}</div>'
             f'{hand_html(game)}{result_panel(game)}')
 
@@ -264,7 +274,7 @@ def spectator_html(game, status: str) -> str:
     v, t = game.view, game.t
     seats = "".join(seat_html(v, s, game, own=None) for s in (2, 3, 1))
     return (f'<div class="felt four">{score_strip(v, t)}{seats}'
-            f'<div class="centre">{trump_box(v, t)}{trick_area(v, t)}</div></div>'
+            f'<div class="centre">{trump_box(v, t)}{trick_area(v, t, "", game.previous_trick())}</div></div>'
             f'{parlee.talk_log(v, t)}<p class="status" id="status">{_e(status)}</p>'
             f'<div class="me">{seat_html(v, YOU, game, own=None)}</div>')
 

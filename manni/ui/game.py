@@ -53,6 +53,15 @@ class Game:
         """While you may ask before your computer partner's lead, it waits."""
         return True
 
+    def previous_trick(self) -> tuple | None:  # a guest's (a table of one's own has deal_note)
+        return None
+
+    def partner_leads_first(self) -> bool:  # "let my partner lead unless I ask"
+        return self.settings.partner_leads
+
+    def ask_window(self) -> bool:
+        return self.partner_leads_first() and bool(self.view.partners) and parlee.ask_window(self)
+
     def __init__(self, match: Match, settings: Settings, t: Translator | None = None) -> None:
         self.match = match
         self.settings = settings

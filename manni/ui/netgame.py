@@ -186,6 +186,13 @@ class GuestGame(Game):
         return partner < len(infos) and (infos[partner].kind == "bot"
                                          or not infos[partner].present)
 
+    def previous_trick(self) -> tuple | None:
+        """The last deal's last trick, until this deal's first card (the host's state)."""
+        return self.table.last_trick() if self.ready and not self.view.trick else None
+
+    def partner_leads_first(self) -> bool:
+        return False  # the host's page waits for a guest's questions (HostTable.asks_first)
+
     @property
     def let_lead(self) -> tuple | None:
         return self._let_lead
@@ -216,7 +223,7 @@ class GuestGame(Game):
     def chat(self, text: str = "", phrase: str = "") -> bool:
         """Queue a chat (False, with the reason in ``chat_notice``, if it cannot be sent)."""
         room = self.table.room
-        if self.watching or self.table.seat is None:
+        if (self.watching or self.table.seat is None) and not (room is not None and room.watch_chat):
             self.chat_notice = self.t("watch.you")
         elif room is not None and not room.chat:
             self.chat_notice = self.t("chat.off")

@@ -59,8 +59,9 @@ def answer_text(ask: Ask, value, t) -> str:
 
 def sheet_asks(view) -> list[Ask]:
     """The sheet's questions open to the view's seat now: every suit's count, then the 10
-    and the Ace of each suit that it may ask about (not held, not played)."""
-    open_ = set(view.asks)
+    and the Ace of each suit that it may ask about (not held, not played, answer not
+    known already: ``talk.worth_asking``)."""
+    open_ = set(talk.worth_asking(view))
     out = [a for a in (talk.Ask(talk.COUNT, s) for s in range(4)) if a in open_]
     for s in range(4):
         for r in SHEET_RANKS:
@@ -90,13 +91,29 @@ def partner_lead(view) -> tuple | None:
     return (view.deal_number, len(view.history))
 
 
-def offers_ask(game) -> bool:
-    """The game's partner is to lead and it may still ask: the table waits for it (a
-    question, or its letting the partner lead)."""
+def asked_now(view) -> bool:
+    """Has the view's seat asked a question before the trick to come?"""
+    return any(a.asker == view.seat for a in trick_talk(view))
+
+
+def _lead_open(game) -> bool:
     if not game.partner_waits or game.tutorial is not None or game.phase != MatchPhase.PLAY:
         return False
     lead = partner_lead(game.view)
     return lead is not None and lead != game.let_lead
+
+
+def offers_ask(game) -> bool:
+    """The game's partner is to lead and it may still ask: the table waits for it (a
+    question, or its letting the partner lead). With "let my partner lead unless I ask"
+    (``game.partner_leads_first()``) only once it has asked before this lead."""
+    return _lead_open(game) and (not game.partner_leads_first() or asked_now(game.view))
+
+
+def ask_window(game) -> bool:
+    """The partner leads unless the game's seat asks: its questions are offered for a
+    moment first (``settings.ASK_WINDOW_MS``); the first one holds the lead."""
+    return game.partner_leads_first() and _lead_open(game) and not asked_now(game.view)
 
 
 def leave_lead(game) -> bool:
@@ -150,32 +167,34 @@ def talk_log(view, t) -> str:
 
 
 def sheet_html(game) -> str:
-    """Your questions, one tap each, while your side may ask before a lead; a closed sheet
-    is one button that opens it (it says how many questions are left)."""
+    """Your questions, one tap each, while your side may ask before a lead: a strip under
+    the felt (its button folds it and says how many are left; *Let … lead* when the table
+    waits for you before your partner's lead)."""
     v, t = game.view, game.t
     asks = sheet_asks(v) if game.waits_for_you() or v.turn in v.partners else []
     left = questions_left(v)
     if not asks or not left or not v.partners:
         return ""
     partner = t.seat(v.partners[0])
+    full = f'{t("talk.ask", name=partner)} · {t.plural("talk.left", left)}'
     head = (f'<button type="button" class="btn small talk-toggle" data-action="parlee" '
-            f'aria-expanded="{"true" if game.sheet_open else "false"}" aria-controls="talk-sheet">'
-            f'{_e(t("talk.ask", name=partner))} · {_e(t.plural("talk.left", left))}</button>')
-    if offers_ask(game):
-        head = (f'<div class="talk-head">{head}<button type="button" class="btn small primary '
-                f'let-lead" data-action="let-lead">{_e(t("talk.let_lead", name=partner))}'
-                f'</button></div>')
+            f'aria-expanded="{"true" if game.sheet_open else "false"}" aria-controls="talk-sheet"'
+            f' aria-label="{_e(full)}">{_e(t("talk.ask", name=partner)) if not game.sheet_open else "?"}'
+            f' <b class="talk-left">{left}</b></button>')
+    lead = (f'<button type="button" class="btn small primary let-lead" data-action="let-lead">'
+            f'{_e(t("talk.let_lead", name=partner))}</button>' if offers_ask(game) else "")
     if not game.sheet_open:
-        return f'<div class="talk-bar">{head}</div>'
+        return f'<div class="talk-bar">{head}{lead}</div>'
     counts = "".join(_ask_button(a, SUIT_SYMBOLS[a.subject], game)
                      for a in asks if a.kind == talk.COUNT)
     cards = "".join(_ask_button(a, short_card(a.subject, t), game)
                     for a in asks if a.kind == talk.HAS)
-    rows = "".join(f'<div class="talk-row"><span class="talk-label">{_e(t(key))}</span>{row}</div>'
+    rows = "".join(f'<span class="talk-row" role="group" aria-label="{_e(t(key))}">'
+                   f'<span class="talk-label" aria-hidden="true">{_e(t(key))}</span>{row}</span>'
                    for key, row in (("talk.row_count", counts), ("talk.row_has", cards)) if row)
     return (f'<div class="talk-bar open">{head}'
             f'<div class="talk-sheet" id="talk-sheet" role="group" '
-            f'aria-label="{_e(t("talk.sheet", name=partner))}">{rows}</div></div>')
+            f'aria-label="{_e(t("talk.sheet", name=partner))}">{rows}</div>{lead}</div>')
 
 
 def _ask_button(ask: Ask, label: str, game) -> str:

@@ -46,6 +46,9 @@ SPEEDS = {
     "fast": (250, 650),
     "fastest": (0, 0),
 }
+# With "let my partner lead unless I ask": your questions are offered at least this long
+# (ms) before your computer partner leads, at any speed; asking one holds the lead for you.
+ASK_WINDOW_MS = 1500
 
 # speed -> ms a card takes to fly (to the trick, to a pile, from the Manni); the page's
 # automation hooks never wait for it
@@ -92,6 +95,7 @@ class Settings:
     haptics: bool = False   # a short vibration when it is your turn (phones)
     manche: int = 50        # Manille: a manche's target (its ``target`` option, 50/100/150)
     talk: bool = True       # Manille: the parlée (off: the manille muette)
+    partner_leads: bool = False  # Manille: your computer partner leads unless you ask first
 
     def rules_and_options(self) -> tuple[str, dict]:
         """The engine's rule set and options: each setting the rule set has an option for."""
@@ -138,7 +142,7 @@ class Settings:
                 setattr(s, name, v)
             elif name in data:
                 aside.append(name)
-        for name in ("overcalls", "sound", "haptics", "talk"):
+        for name in ("overcalls", "sound", "haptics", "talk", "partner_leads"):
             o = data.get(name)
             if isinstance(o, str) and o.lower() in ("true", "false"):
                 o = o.lower() == "true"

@@ -64,7 +64,7 @@ def chat_note(game) -> str:
     if room is not None and not room.chat:
         return t("chat.off")
     if getattr(game, "watching", False):
-        return t("watch.you")
+        return "" if room is not None and room.watch_chat else t("watch.you")
     seat = 0 if is_host(game) else game.table.seat
     if room is not None and seat in room.muted:
         return t("chat.muted_you")
@@ -115,6 +115,10 @@ def host_room(game, shown: bool = False, last: bool = False) -> str:
     t, table = game.t, game.table
     room = table.room()
     controls = [_button("chat-switch", t("chat.turn_off" if room.chat else "chat.turn_on"))]
+    if room.chat:
+        controls.append(_button("chat-watchers", t("chat.watchers_off" if room.watch_chat
+                                                   else "chat.watchers_on"),
+                                extra=f' aria-pressed="{"true" if room.watch_chat else "false"}"'))
     for i, s in enumerate(table.seats):
         if s.kind == "guest" and room.chat:
             muted = i in room.muted

@@ -64,6 +64,19 @@
     lists.forEach(function (el) { el.hidden = el.dataset.howto !== wanted; });
   }
 
+  // The game's name (game.<rule set>): the address's ?rules=, else the saved settings'
+  // variant; Manni's at a friends' table (the host's game is not known yet).
+  var LONG_NAME = 9;  // letters: a longer name is set smaller (manni/ui/title.py says the same)
+  function gameName(fallback) {
+    var query = new URLSearchParams(location.search), rules = query.get("rules");
+    if (query.has("table")) return fallback;
+    if (!rules) {
+      try { rules = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}").variant; } catch (e) { rules = ""; }
+    }
+    if (rules === "classic-minus") rules = "classic";
+    return t("game." + rules, fallback);
+  }
+
   // fn(element, key) for each element marked with the attribute `name`.
   function eachMarked(name, fn) {
     document.querySelectorAll("[" + name + "]").forEach(function (el) { fn(el, el.getAttribute(name)); });
@@ -71,10 +84,12 @@
 
   function translateMarked() {
     eachMarked("data-boot-text", function (el, key) { el.textContent = t(key, el.textContent); });
+    var name = gameName(t("app.title", document.title));
     document.querySelectorAll('[data-i18n="app.title"]').forEach(function (el) {
-      el.textContent = t("app.title", el.textContent);
+      el.textContent = name;
+      el.classList.toggle("long", name.length > LONG_NAME);
     });
-    document.title = t("app.title", document.title);
+    document.title = name;
     eachMarked("data-boot-aria", function (el, key) {
       el.setAttribute("aria-label", t(key, el.getAttribute("aria-label")));
     });

@@ -21,6 +21,7 @@ import pytest
 
 from manni.cards import card_code, cards_of
 from manni.match import Match
+from manni.net.host import previous_trick
 from manni.record import loads
 from manni_page import BOOTS, PageMonitor, boot, boot_as, with_query
 
@@ -274,6 +275,9 @@ def assert_received_only_visible(guest: Person, seat: int, match: Match) -> int:
             twin.apply(a)
         v = twin.view(seat)
         visible = v.hand | v.own_out | v.played | (0 if v.cut is None else 1 << v.cut)
+        last = previous_trick(twin)  # the last deal's last trick, played in public
+        for c in last[1] if last is not None else ():
+            visible |= 1 << c
         allowed = {card_code(c) for c in cards_of(visible)}
         seen = set(CARD_RE.findall(text))
         assert seen <= allowed, f"state {n} for seat {seat} shows {sorted(seen - allowed)}"

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from manni.cards import card_code, cards_of
 from manni.match import Match
 from manni.net import seat_record
-from manni.net.host import HostTable
+from manni.net.host import HostTable, previous_trick
 from manni.record import dumps
 from manni.text import Translator
 from test_friends import (CARD_RE, NET_HOST_KEY, NET_RECORD_KEY, STEP_MS, join,  # noqa: F401
@@ -63,6 +63,8 @@ def public(m: Match) -> set[str]:
     v = m.view(0)
     asked = {a.question.subject for a in v.answers if a.question.kind == "has"}
     shown = v.played | (0 if v.cut is None else 1 << v.cut)
+    for c in (previous_trick(m) or (0, (), 0))[1]:  # the last deal's last trick, played
+        shown |= 1 << c
     return {card_code(c) for c in cards_of(shown)} | {card_code(c) for c in asked}
 
 
@@ -127,8 +129,20 @@ def test_a_spectator_at_a_manille_table_sees_four_seats_and_no_hand(people, base
         answers = max(answers, len(msg["view"].get("answers", [])))
     asked = sum(len(d.answers) for d in m.deals)
     assert (answers > 0) == (asked > 0) and (seen["talk"] > 0 or answers == 0)
-    # the host offers a bot's seat; the spectator takes it and gets that seat's hand
+    # the spectator reads the chat; it writes only once the host lets spectators chat
+    eve.page.click("[data-action=chat-toggle]")
+    expect(eve.page.locator("#chat-input")).to_have_count(0)
     host.page.click("details.room-bar summary")
+    host.page.click("[data-action=chat-watchers]")
+    expect(host.page.locator("[data-action=chat-watchers]")).to_have_attribute("aria-pressed", "true")
+    eve.page.fill("#chat-input", "<i>bonjour</i>", timeout=STEP_MS)
+    eve.page.locator("#chat-input").press("Enter")
+    said = host.page.locator("#chat-log li[data-seat='watch']")
+    expect(said).to_have_count(1, timeout=STEP_MS)
+    expect(said).to_contain_text("Eve")
+    expect(said.locator(".what")).to_have_text("<i>bonjour</i>")  # text, never markup
+    expect(ann.page.locator("#chat-log li[data-seat='watch'] .what")).to_have_text("<i>bonjour</i>")
+    # the host offers a bot's seat; the spectator takes it and gets that seat's hand
     host.page.click("[data-action=offer-seat][data-seat='3']")
     eve.page.click("[data-action=sit][data-seat='3']", timeout=STEP_MS)
     eve.page.wait_for_selector("#hand button[data-card]", timeout=STEP_MS)

@@ -37,9 +37,13 @@ CUT_OFF = """() => [...document.querySelectorAll('body *')]
             + ` ${e.scrollWidth}>${e.clientWidth}`)"""
 
 
-# Visible elements reaching past the right or left edge of the screen (clipped by the table).
+# Visible elements reaching past the right or left edge of the screen (clipped by the table);
+# not the parlée's questions scrolled out of its strip's row (a swipe brings them in).
 OFF_SCREEN = """() => [...document.querySelectorAll('header *, #table *, dialog[open] *')]
   .filter(e => e.offsetParent !== null && !e.closest('.visually-hidden'))
+  .filter(e => { const s = e.closest('.talk-sheet'); if (!s) return true;
+                 const r = e.getBoundingClientRect(), b = s.getBoundingClientRect();
+                 return r.left < b.right && r.right > b.left; })
   .map(e => [e, e.getBoundingClientRect()])
   .filter(([e, r]) => r.width > 0 && (r.right > innerWidth + 1 || r.left < -1))
   .map(([e, r]) => `${e.tagName}.${e.className} "${e.textContent.trim().slice(0, 30)}" ${r.left}..${r.right}`)"""

@@ -224,9 +224,13 @@ def test_rules_link_opens_manille_and_a_bad_name_is_refused(session):
     page.goto(f"{base_url}/index.html?snapshot=0&rules=hornafjordur")
     st = wait_settled(page)
     assert st["rules"] == "hornafjordur"
+    expect(page.locator(".app-title")).to_have_text("Hornafjarðarmanni")
+    assert page.title() == "Hornafjarðarmanni"
     page.goto(f"{base_url}/index.html?snapshot=0&rules=manille")
     st = wait_settled(page)
     assert st["rules"] == "manille" and page.evaluate("location.search") == ""
+    expect(page.locator(".app-title")).to_have_text("Manille")  # the game played, not Manni
+    assert page.title() == "Manille"
     expect(page.locator(".felt.four")).to_have_count(1)
     page.locator("#hand button[data-card].playable").first.click()
     wait_settled(page, int(st["actions"]) + 1)
@@ -268,17 +272,22 @@ def test_seed_link_and_undo_fairness(session):
     monitor.assert_clean(page)
 
 
-FITS = """() => { const box = e => e.getBoundingClientRect();
+# A question scrolled out of the strip's row (reached by a swipe) is not a question cut off.
+SCROLLED = """const scrolledOut = e => { const s = e.closest('.talk-sheet'); if (!s) return false;
+  const r = e.getBoundingClientRect(), b = s.getBoundingClientRect(), mid = r.left + r.width / 2;
+  return mid <= b.left || mid >= b.right; };"""
+
+FITS = """() => { """ + SCROLLED + """ const box = e => e.getBoundingClientRect();
   const inside = r => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
   const els = [...document.querySelectorAll('#hand button[data-card], .talk-bar, .talk-sheet .ask,'
                                           + ' .felt .seat, .score-strip, .trick')];
   return {scroll: document.documentElement.scrollHeight - innerHeight, count: els.length,
           cards: document.querySelectorAll('#hand button[data-card]').length,
           sheet: !!document.querySelector('.talk-bar.open .talk-sheet'),
-          out: els.filter(e => !inside(box(e))).map(e => e.className)}; }"""
+          out: els.filter(e => !inside(box(e)) && !scrolledOut(e)).map(e => e.className)}; }"""
 
-# A gathered trick's card flying across the open sheet (in static/js/motion.mjs's layer,
-# made as it makes it if no card has flown yet): the sheet stays on top.
+# A gathered trick's card flying across the open strip (in static/js/motion.mjs's layer,
+# made as it makes it if no card has flown yet): the strip stays on top.
 UNDER_THE_SHEET = """() => { const bar = document.querySelector('.talk-bar.open');
   let layer = document.getElementById('motion-layer');
   if (!layer) { layer = document.createElement('div'); layer.id = 'motion-layer';
@@ -308,10 +317,11 @@ def test_the_table_and_the_open_sheet_fit_a_phone_without_scrolling(session):
 
 
 # The notice against the open sheet: do their boxes meet, and what is on top of each question.
-BESIDE_THE_SHEET = """() => { const n = document.getElementById('notice').getBoundingClientRect();
+BESIDE_THE_SHEET = """() => { """ + SCROLLED + """
+  const n = document.getElementById('notice').getBoundingClientRect();
   const bar = document.querySelector('.talk-bar.open').getBoundingClientRect();
   const felt = document.querySelector('.felt').getBoundingClientRect();
-  const covered = [...document.querySelectorAll('.talk-sheet .ask')].filter(b => {
+  const covered = [...document.querySelectorAll('.talk-sheet .ask')].filter(b => !scrolledOut(b)).filter(b => {
     const r = b.getBoundingClientRect();
     return !b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); });
   return {meets: n.bottom > bar.top && n.top < bar.bottom, inFelt: n.top >= felt.top,
@@ -375,6 +385,34 @@ def test_you_may_ask_before_your_partner_leads(session):
     st = wait_settled(page, 1)
     expect(page.locator("[data-action=let-lead], [data-action=ask]")).to_have_count(0)
     assert record(page)["seed"] == 2
+    monitor.assert_clean(page)
+
+
+def test_let_my_partner_lead_unless_i_ask(session):
+    """The setting: no tap to let your partner lead; your questions are offered meanwhile,
+    one tap each, and the first holds the lead for you."""
+    page, monitor, base_url = session
+    start_manille(page, talk=True)
+    page.goto(f"{base_url}/index.html?snapshot=0&rules=manille&seed=2")  # partner leads trick 1
+    wait_settled(page)
+    expect(page.locator("[data-action=let-lead]")).to_be_visible()  # by default it waits
+    page.click("[data-action=menu]")
+    expect(page.locator("#field-partner-leads")).to_be_visible()
+    page.set_checked("#opt-partner-leads", True)
+    page.click("#menu-dialog [data-action=close-dialog]")
+    expect(page.locator(".trick .slot-2 .card")).to_have_count(1)  # it led, no tap of yours
+    assert json.loads(page.evaluate("localStorage.getItem('manni:settings')"))["partner_leads"]
+    page.goto(f"{base_url}/index.html?snapshot=0&rules=manille&seed=8")  # partner leads again
+    page.locator("[data-action=ask]").first.click()  # offered before the lead: one tap
+    st = wait_settled(page, 1)
+    assert st["turn"] == "you" and st["actions"] == "1"
+    expect(page.locator(".talk-log li[data-asker='0']")).to_have_count(1)
+    expect(page.locator(".trick .card")).to_have_count(0)  # the lead is held for you
+    page.locator("[data-action=let-lead]").click()
+    expect(page.locator(".trick .slot-2 .card")).to_have_count(1)
+    page.click("[data-action=menu]")
+    page.set_checked("#opt-partner-leads", False)
+    page.click("#menu-dialog [data-action=close-dialog]")
     monitor.assert_clean(page)
 
 

@@ -191,3 +191,43 @@ def test_a_lead_message_is_checked():
         except P.ProtocolError:
             continue
         raise AssertionError(bad)
+
+
+def test_a_guest_and_a_spectator_see_the_last_deals_last_trick_until_the_first_card():
+    """The next deal begins as one ends: the state carries the last trick taken (public),
+    turned for the guest, and its table shows it until this deal's first card is played."""
+    from manni.net.host import previous_trick
+    from manni.text import Translator
+    from manni.ui import four_seats, tables
+    from manni.ui.netgame import GuestGame
+    from manni.ui.settings import Settings
+    m = play_match(5, limit=0)
+    rnd = random.Random(5)
+    while len(m.deals) < 2:
+        random_step(m, rnd, 0)
+    last = m.deals[-2].history[-1]
+    assert previous_trick(m) == last and not m.deal.history
+    seats = [P.SeatInfo("Hosty", "host", True), P.SeatInfo("Ann", "guest", True),
+             P.SeatInfo("Bot", "bot", True), P.SeatInfo("Bo", "guest", True)]
+    text = P.state(len(m.actions), seats, m.view(1), [d.contract for d in m.deals], 0, last)
+    assert P.parse_host(text).last_trick == last
+    guest = GuestTable(TABLE, "tok", "Ann")
+    guest.receive(P.dump({"type": "welcome", "seat": 1, "last_seq": 0}))
+    guest.receive(text)
+    leader, cards, winner = last
+    assert guest.last_trick() == ((leader - 1) % 4, cards, (winner - 1) % 4)
+    game = GuestGame(guest, Settings(variant="manille"))
+    html = tables.table_html(game)
+    trick = html.split('class="trick four')[1].split('class="trick-note"')[0]
+    assert all(Translator("en").card(c) in trick for c in cards)
+    assert 'class="trick four done"' in html and f'data-winner="{(winner - 1) % 4}"' in html
+    dialog = four_seats.last_trick(game)
+    assert 'class="last-from"' in dialog and all(Translator("en").card(c) in dialog for c in cards)
+    while not m.deal.trick:  # the first card of the new deal: the old trick goes
+        random_step(m, rnd, 0)
+    assert previous_trick(m) is None
+    guest.receive(P.state(len(m.actions), seats, m.view(1), [d.contract for d in m.deals], 0,
+                          previous_trick(m)))
+    assert game.previous_trick() is None and 'class="trick four done"' not in tables.table_html(game)
+    # a state without the field (an older host) is read as before
+    assert P.parse_host(P.state(0, seats, m.view(1), [], 0)).last_trick is None

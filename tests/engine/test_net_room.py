@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from types import SimpleNamespace
 
 import pytest
 
@@ -15,6 +16,7 @@ from manni.net import protocol as P
 from manni.net import room as R
 from manni.net.guest import GuestTable
 from manni.net.host import INBOX_BURST, HostTable
+from manni.text import Translator
 
 TABLE = "0123456789abcdef0123456789abcdef"
 TOK1, TOK2, TOK3, TOK4 = "1" * 32, "2" * 32, "3" * 32, "4" * 32
@@ -333,6 +335,36 @@ def test_play_again_waits_for_every_guest():
     assert t.room().game == 2 and t.room().again is None
 
 
+def test_a_guest_long_away_no_longer_holds_up_play_again_and_takes_the_seat_back():
+    from manni.net.host import AWAY_AGAIN_S
+    m, t = seated()
+    finished_match(m)
+    t.disconnect("c2")  # Bob's page leaves
+    t.propose_again(m)
+    assert not t.receive("c1", R.again(True), m).rematch  # Bob holds it up, for now
+    t.clock.now += AWAY_AGAIN_S - 1
+    assert not t.check_again().rematch and t.long_away() == set()
+    t.clock.now += 1
+    assert t.long_away() == {2}
+    out = t.check_again()
+    assert out.rematch and out.changed
+    t.next_game()
+    assert t.seats[2].kind == "guest" and t.seats[2].stand_in and t.bot_plays(2)  # a bot plays
+    assert not t.seats[1].stand_in
+    out = t.receive("c9", P.hello(TABLE, "Bob", TOK2), m)  # Bob comes back: his seat again
+    assert kinds(out)[0] == "welcome" and not t.bot_plays(2) and not t.seats[2].stand_in
+    # a guest back before the time is waited for as before
+    m2, t2 = seated()
+    finished_match(m2)
+    t2.disconnect("c2")
+    t2.propose_again(m2)
+    t2.receive("c1", R.again(True), m2)
+    t2.clock.now += AWAY_AGAIN_S / 2
+    t2.receive("c9", P.hello(TABLE, "Bob", TOK2), m2)
+    t2.clock.now += AWAY_AGAIN_S
+    assert not t2.check_again().rematch and t2.long_away() == set()
+
+
 def test_a_guest_who_leaves_is_replaced_by_a_bot():
     m, t = seated()
     finished_match(m)
@@ -516,3 +548,39 @@ def test_a_guest_counts_the_finished_match_once():
     assert s.played == 1 and s.deals == len(m.deal_scores)
     assert s.points == sum(score[1] for score in m.deal_scores)
     assert s.matches["classic/friends"]["won"] == (1 if 1 in m.winners else 0)
+
+
+def test_a_spectator_chats_only_when_the_host_allows_it_with_the_same_limits():
+    from manni.ui import talk
+    m, t = seated()
+    assert kinds(t.receive("c3", P.hello(TABLE, "Eve", TOK3), m)) == ["watching"]
+    assert refusal(t.receive("c3", C.chat("hello"), m)) == "not_seated"  # off by default
+    assert t.set_watch_chat(True) and not t.set_watch_chat(True) and t.room().watch_chat
+    out = t.receive("c3", C.chat("<b>hello</b>"), m)
+    line = out.said
+    assert line.seat is None and line.name == "Eve" and line.text == "<b>hello</b>"
+    assert {c for c, _ in out.replies} >= {"c1", "c2", "c3"}
+    back = C.parse_chat_line(json.loads(C.chat_line(line)))
+    assert back == line  # a spectator's line travels with no seat
+    assert R.parse_room(json.loads(R.room(t.room()))).watch_chat is True
+    assert R.parse_room({k: v for k, v in json.loads(R.room(t.room())).items()
+                         if k not in ("watch_chat", "type", "v")}).watch_chat is False
+    assert HostTable.from_json(t.to_json()).watch_chat
+    t.set_chat(False)
+    assert refusal(t.receive("c3", C.chat("hi"), m)) == "chat_off"
+    t.set_chat(True)
+    replies = []
+    for i in range(100):  # a flood: slowed, then muted, as a seat is
+        replies += [P.parse_host(x).key for c, x in t.receive("c3", C.chat(f"s{i}"), m).replies
+                    if c == "c3" and '"refused"' in x]
+    assert replies == ["chat_slow", "chat_muted"]
+    assert t.room().muted == () and json.loads(t.to_json())["room"]["muted"] == []
+    # the spectator's page offers the message box only when allowed
+    g = GuestTable(TABLE, TOK3, "Eve")
+    g.receive(R.watching(2))
+    g.receive(R.room(t.room()))
+    game = SimpleNamespace(t=Translator("en"), table=g, hosting=False, watching=True)
+    assert talk.chat_note(game) == ""
+    t.set_watch_chat(False)
+    g.receive(R.room(t.room()))
+    assert talk.chat_note(game) == Translator("en")("watch.you")

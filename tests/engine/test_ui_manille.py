@@ -207,3 +207,35 @@ def test_after_an_undo_your_partners_lead_waits_for_you_again():
     assert parlee.partner_lead(game.view) != lead or parlee.offers_ask(game)
     until_partner_leads(game)
     assert parlee.partner_lead(game.view) == lead and game.bot_seat() is None
+
+
+def test_let_my_partner_lead_unless_i_ask():
+    """The setting: your partner's lead does not wait for you; your questions are offered
+    meanwhile (one tap each), and the first one holds the lead for you."""
+    s = Settings(variant="manille", level="medium", partner_leads=True)
+    assert Settings.from_dict({"variant": "manille", "partner_leads": "true"}).partner_leads
+    assert Settings.from_json(s.to_json()).partner_leads  # remembered with the others
+    game = Game.new(s, seed=3, t=Translator("en"))
+    for _ in range(400):
+        if game.ask_window():
+            break
+        if game.bot_seat() is None:
+            assert game.tap_card(card_code(cards_of(game.view.legal)[0])), game.notice
+        else:
+            game.play_opponent_now()
+    else:
+        raise AssertionError("your partner never led")
+    v = game.view
+    assert v.turn == 2 and not v.trick and game.bot_seat() == 2 and not parlee.offers_ask(game)
+    html = tables.table_html(game)
+    assert 'data-action="ask"' in html and 'data-action="let-lead"' not in html
+    assert game.ask(parlee.ask_code(parlee.sheet_asks(v)[0]))  # one tap: asked, and held
+    assert game.bot_seat() is None and parlee.offers_ask(game) and not game.ask_window()
+    assert 'data-action="let-lead"' in tables.table_html(game)
+    assert parlee.leave_lead(game) and game.bot_seat() == 2
+
+
+def test_without_the_setting_the_lead_waits_and_no_window_is_needed():
+    game = Game.new(Settings(variant="manille", level="medium"), seed=3, t=Translator("en"))
+    until_partner_leads(game)
+    assert not game.ask_window() and game.bot_seat() is None

@@ -7,7 +7,7 @@ import asyncio
 import time
 
 from ...states import MatchPhase
-from ..settings import SPEEDS
+from ..settings import ASK_WINDOW_MS, SPEEDS
 from .dom import trace
 from .later_files import arrived
 
@@ -38,6 +38,8 @@ async def drive(page, gen: int) -> None:
             wait = move_ms
             if g.phase == MatchPhase.PLAY and not v.trick and v.history:
                 wait = max(wait, trick_ms)  # let the completed trick be seen
+            if g.ask_window():
+                wait = max(wait, ASK_WINDOW_MS)  # your questions, offered before the lead
             # The bot thinks during the pause, which then only tops its time up: a move
             # takes the longer of the two, not their sum.
             started = time.perf_counter()

@@ -40,6 +40,7 @@ class Menu(Feature):
         on(by_id("opt-lang"), "change", guard(self.on_lang))
         for name in ("opt-sound", "opt-haptics"):
             on(by_id(name), "change", guard(self.on_feedback))
+        on(by_id("opt-partner-leads"), "change", guard(self.on_partner_leads))
         on(by_id("opt-variant"), "change", guard(lambda event: self.sync()))
 
     def open(self, el=None) -> None:
@@ -67,6 +68,7 @@ class Menu(Feature):
         by_id("opt-overcalls").checked = s.overcalls
         by_id("opt-sound").checked = s.sound
         by_id("opt-haptics").checked = s.haptics
+        by_id("opt-partner-leads").checked = s.partner_leads
         self.sync()
         by_id("menu-message").textContent = ""
         by_id("damaged-tools").hidden = not page.records.damaged_text()
@@ -82,6 +84,7 @@ class Menu(Feature):
         manche = manche_target(rules)
         for name in ("exchange", "overcalls", "talk"):
             by_id(f"field-{name}").hidden = name not in known
+        by_id("field-partner-leads").hidden = "talk" not in known
         by_id("field-target").hidden = "target" not in known or manche
         by_id("field-manche").hidden = not manche
 
@@ -99,6 +102,7 @@ class Menu(Feature):
             "talk": by_id("opt-talk").value == "on",
             "sound": page.settings.sound,
             "haptics": page.settings.haptics,
+            "partner_leads": bool(by_id("opt-partner-leads").checked),
         }, page.levels)
         page.settings = s
         page.game = Game.new(s, None, page.t, practice=bool(by_id("opt-practice").checked))
@@ -147,5 +151,11 @@ class Menu(Feature):
         if on_ and name == "sound":
             motion().sound("turn")
         page.save()
+
+    def on_partner_leads(self, event) -> None:
+        """"Let my partner lead unless I ask": kept at once, and the table goes on."""
+        page = self.page
+        page.settings.partner_leads = page.game.settings.partner_leads = bool(event.target.checked)
+        page.changed()
 
     ACTIONS = {"menu": open, "new-match": open, "start-match": start_match}

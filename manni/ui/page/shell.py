@@ -19,6 +19,7 @@ from ..settings import (BAD_RECORD_KEY, DEFAULT_LEVELS, EXCHANGES, MANCHE_TARGET
                         parse_seed, variant_of)
 from ..stats import STATS_KEY, Stats
 from ..tabs import TabSync
+from ..title import game_title, long_name
 from . import driver
 from .dom import (Storage, attr, by_id, document, drop_query, fill_marked, fill_options, motion,
                   nn, on, q, trace, window)
@@ -178,7 +179,9 @@ class Page(Feature):
         document.documentElement.lang = t.lang
         # data-boot-*: boot.js's texts (see index.html), under "boot." in the catalogs
         fill_marked(lambda name, key: t(f"boot.{key}" if name.startswith("data-boot-") else key))
-        document.title = t("app.title")
+        self.shown_title: str | None = None  # the header's and the tab's: set again
+        if hasattr(self, "game"):
+            self.show_title()
         fill_options("opt-variant", [(v, t(f"variant.{v}")) for v in VARIANTS])
         fill_options("opt-level", [(v, t(f"level.{v}")) for v in self.levels])
         fill_options("opt-speed", [(v, t(f"speed.{v}")) for v in SPEEDS])
@@ -242,8 +245,19 @@ class Page(Feature):
             self.alerts.unsaved = not ok
             self.notices.render_alerts()
 
+    def show_title(self) -> None:
+        """The header and the tab's title name the game played (``title.game_title``)."""
+        name = game_title(self.game, self.t)
+        if name != self.shown_title:
+            self.shown_title = name
+            document.title = name
+            for el in document.querySelectorAll('[data-i18n="app.title"]'):
+                el.textContent = name
+                el.classList.toggle("long", long_name(name))
+
     def render(self) -> None:
         self.notices.render_alerts()
+        self.show_title()
         document.querySelector(".header-tools").hidden = not self.tabs.active
         if not self.tabs.active:
             self.game_el.innerHTML = elsewhere_html(self.t)

@@ -28,7 +28,7 @@ else:  # only at a table with friends: not imported for the first table
 
 BUBBLE_SECONDS = 4
 NET_LAST_KEY = "manni:net-last"  # the host's last finished match at the table (a record)
-
+AWAY_POLL_S = 5  # how often the host's page looks again at guests away (seconds)
 
 class Talk(Feature):
     def __init__(self, page) -> None:
@@ -120,10 +120,10 @@ class Talk(Feature):
         if self.root is None:
             return
         who, what = talk.line_parts(self.page.t, line)
-        seat = self.page_seat(line.seat)
+        seat = None if line.seat is None else self.page_seat(line.seat)  # None: a spectator
         item = document.createElement("li")
         item.setAttribute("data-chat-message", "")
-        item.setAttribute("data-seat", str(seat))
+        item.setAttribute("data-seat", "watch" if seat is None else str(seat))
         name = document.createElement("b")
         name.className = "who"
         name.textContent = who
@@ -139,7 +139,8 @@ class Talk(Feature):
         if by_id("chat-panel").hidden:
             self.unread += 1
             self._unread()
-        self.bubble(seat, what)
+        if seat is not None:  # a spectator has no seat to speak from
+            self.bubble(seat, what)
 
     def bubble(self, seat: int, what: str) -> None:
         holder = nn(by_id("chat-bubbles"))
@@ -228,6 +229,11 @@ class Talk(Feature):
         if net is not None and net.game.table.set_chat(not net.game.table.chat_on):
             self.page.changed()
 
+    def watchers_chat(self, el) -> None:
+        net = self._host()
+        if net is not None and net.game.table.set_watch_chat(not net.game.table.watch_chat):
+            self.page.changed()
+
     def mute(self, el) -> None:
         net, seat = self._host(), self._seat(el)
         if net is not None and seat is not None:
@@ -266,6 +272,20 @@ class Talk(Feature):
         net = self._host()
         if net is not None:
             self.outcome(net.game.table.propose_again(net.game.match))
+            asyncio.ensure_future(self._away_again())
+
+    async def _away_again(self) -> None:
+        """While "Play again" waits: a guest away long enough no longer holds it up
+        (``HostTable.check_again``)."""
+        while True:
+            await asyncio.sleep(AWAY_POLL_S)
+            net = self._host()
+            if net is None or net.game.table.again is None:
+                return
+            out = net.game.table.check_again()
+            if out.rematch:
+                self.outcome(out)
+                return
 
     def outcome(self, out) -> None:
         """After the host's table took a message or a tap: relay, rematch, redraw."""
@@ -305,6 +325,6 @@ class Talk(Feature):
                 page.storage.set(STATS_KEY, page.stats.to_json())
 
     ACTIONS = {"chat-toggle": toggle, "chat-send": send, "chat-phrase": phrase,
-               "chat-switch": switch, "chat-mute": mute, "offer-seat": offer,
+               "chat-switch": switch, "chat-mute": mute, "chat-watchers": watchers_chat, "offer-seat": offer,
                "play-again": play_again, "accept-again": answer, "leave-again": answer,
                "sit": sit, "export-last": export_last}
