@@ -5,7 +5,7 @@
 Plays whole deals with one SealedSeat per seat in this process (every message to every
 page, random legal decisions) and times each page's own work (``time.process_time``
 around its start, act and receive calls). Prints, per rule set, the median over runs of
-the mean and of the largest per-seat time. Run it on an idle machine.
+the mean and of the largest per-seat time. Nothing else should run beside it.
 """
 from __future__ import annotations
 
