@@ -66,6 +66,8 @@ class Match:
         self.finished = False
         self.winners: list[int] = []
         self.practice = False  # a practice table (free undo, open hands): marked, never ranked
+        self.par: dict[int, int] = {}  # deal index -> par for seat 0's side (manni.par), once known
+        self.par_level: str | None = None  # the opponents' level par was computed with
         self._begin_deal()
 
     # -- dealing -----------------------------------------------------------------------
@@ -242,6 +244,7 @@ class Match:
         self.action_seats.pop()
         # A deal that this action started (the previous one was over) goes away with it.
         del self.deals[self._deals_before.pop():]
+        self.par = {i: p for i, p in self.par.items() if i < len(self.deal_scores)}
         return True
 
     def copy(self) -> "Match":
@@ -260,4 +263,5 @@ class Match:
         twin.deal_scores = [list(s) for s in self.deal_scores]
         twin.finished, twin.winners = self.finished, list(self.winners)
         twin.practice = self.practice
+        twin.par, twin.par_level = dict(self.par), self.par_level
         return twin

@@ -13,7 +13,9 @@ from .rules import get_rules
 from .states import ExchangeKind
 
 FORMAT = "manni-record/1"
-_FIELDS = {"format", "rules", "options", "seed", "first_dealer", "deals", "practice", "actions"}
+_FIELDS = {"format", "rules", "options", "seed", "first_dealer", "deals", "practice", "actions",
+           "par"}
+PAR_LIMIT = 1000  # a par beyond this is no deal score
 
 
 class ReplayError(RecordError):
@@ -40,7 +42,29 @@ def match_to_record(match: Match) -> dict:
         rec["practice"] = True
     rec["actions"] = [_action_to_json(a, seat)
                       for a, seat in zip(match.actions, match.action_seats)]
+    pars = {i: p for i, p in match.par.items() if i < len(match.deal_scores)}
+    if pars and match.par_level:
+        rec["par"] = {"level": match.par_level,
+                      "deals": [pars.get(i) for i in range(max(pars) + 1)]}
     return rec
+
+
+def _par_from_json(obj, match: Match) -> None:
+    """The record's ``par`` (a cache of manni.par's results): checked, then kept on the match."""
+    if not isinstance(obj, dict) or set(obj) != {"level", "deals"}:
+        raise ReplayError("'par' must be an object with 'level' and 'deals'")
+    level, deals = obj["level"], obj["deals"]
+    if not isinstance(level, str) or not level:
+        raise ReplayError("'par': the level must be a name")
+    if not isinstance(deals, list) or len(deals) > len(match.deal_scores):
+        raise ReplayError("'par': one entry at most for each finished deal")
+    for i, p in enumerate(deals):
+        if p is None:
+            continue
+        if isinstance(p, bool) or not isinstance(p, int) or abs(p) > PAR_LIMIT:
+            raise ReplayError(f"'par': deal {i + 1} must be a whole number or null")
+        match.par[i] = p
+    match.par_level = level
 
 
 def _action_to_json(action, seat) -> dict:
@@ -155,6 +179,8 @@ def replay_steps(rec):
             raise ReplayError(f"action {i}: {e}", i) from None
         if i % REPLAY_SLICE == REPLAY_SLICE - 1:
             yield
+    if "par" in rec:
+        _par_from_json(rec["par"], match)
     return match
 
 
