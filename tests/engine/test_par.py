@@ -129,3 +129,35 @@ def test_par_is_the_same_in_cpython_and_pyodide(pyodide):
                           cwd=ROOT, timeout=300, check=True).stdout
     assert len(here.splitlines()) == 7
     assert pyodide(FINGERPRINT, timeout=600) == here
+
+
+@pytest.mark.parametrize("variant", ["classic", "manille"])
+def test_the_deal_over_panel_shows_par_once_known(variant):
+    from manni.ui import par_view, parlee, tables
+    from manni.ui.game import Game
+    from manni.ui.settings import Settings
+    g = Game.new(Settings(variant=variant, level="easy"), seed=4)
+    me = make_bot("easy", seed=1)
+    while not g.match.deal_scores:
+        if g.play_opponent_now():
+            continue
+        if g.view.turn != 0:  # your partner leads: you let it, asking nothing
+            assert parlee.leave_lead(g)
+            continue
+        assert g.act(me.choose(g.view))
+    table = tables.table_html(g)
+    assert "data-par=" not in table and 'class="deal-par" data-par-deal="1" aria-busy=true' in table
+    assert par_view.wanted(g) == 0
+    par = par_of(g.match, 0, "easy", work=2000)
+    g.match.par, g.match.par_level = {0: par}, "easy"
+    yours = par_view.yours(g, 0)
+    table = tables.table_html(g)
+    assert f'data-par="{par}" data-yours="{yours}"' in table
+    assert par_view.wanted(g) is None and par_view.duplicate(g) == yours - par
+    assert 'class="par"' in tables.score_sheet(g)
+    back = Game.from_record_text(g.record_json(), Settings(variant=variant, level="easy"))
+    assert par_view.pars(back) == {0: par}  # a reload keeps it
+    g.settings.level = "hard"  # another level's par is not this one's
+    assert par_view.wanted(g) == 0
+    g.tutorial = object()
+    assert par_view.wanted(g) is None and par_view.last_line(g) == ""

@@ -30,6 +30,7 @@ from .lesson import Lesson
 from .menu import Menu
 from .notices import Notices
 from .other_tabs import OtherTabs
+from .par import Par
 from .parlee import Parlee
 from .records import Records
 from .review import Review
@@ -70,10 +71,11 @@ class Page(Feature):
         self.other_tabs = OtherTabs(self)
         self.records = Records(self)
         self.menu = Menu(self)
+        self.par = Par(self)
         self.features: tuple[Feature, ...] = (
             self, self.notices, TableControls(self), self.friends, self.talk, self.other_tabs,
             self.records, self.menu, Hint(self), Review(self), Lesson(self), HowToPlay(self),
-            Statistics(self), Parlee(self))
+            Statistics(self), Parlee(self), self.par)
         self.actions: dict[str, types.MethodType] = {}
         for feature in self.features:
             for name, fn in type(feature).ACTIONS.items():
@@ -281,6 +283,7 @@ class Page(Feature):
         if in_game:
             self.restore_focus(focus_card, focus_action)
         self.notices.place()
+        self.par.kick()
 
     def restore_focus(self, card, action) -> None:
         el = None

@@ -1,0 +1,54 @@
+"""Par in the background: once a deal is over, Expert replays it in your seat (in slices,
+like the opponents' thinking), and the result is kept with the match."""
+
+from __future__ import annotations
+
+import asyncio
+
+from ...lazy import Later
+from .. import par_view
+from .dom import trace
+from .driver import think
+from .feature import Feature
+from .later_files import arrived
+
+engine_par = Later("manni.par")  # with the bots, after the first table
+
+
+class Par(Feature):
+    def __init__(self, page) -> None:
+        super().__init__(page)
+        self.busy = False
+        self.broken: object = None  # a match whose par failed (not tried again)
+
+    def kick(self) -> None:
+        """Start on the first finished deal without par, unless par is running already."""
+        g = self.page.game
+        if self.busy or g.match is None or g.match is self.broken:
+            return
+        index = par_view.wanted(g)
+        if index is None:
+            return
+        self.busy = True
+        asyncio.ensure_future(self.compute(g, g.match, index))
+
+    async def compute(self, g, match, index: int) -> None:
+        """Dropped when the match is another (undo, import, new match): the next draw
+        starts again from what is wanted then."""
+        page = self.page
+        level = g.settings.level
+        found = None
+        try:
+            await arrived("manni.bots")
+            found = await think(engine_par.par_steps(match, index, level),
+                                lambda: g is page.game and g.match is match)
+        except Exception:
+            page.report(trace())
+            self.broken = match
+        self.busy = False
+        if g is not page.game:
+            return
+        if found is not None and g.match is match:
+            match.par[index], match.par_level = found, level
+            page.save()
+        page.render()  # shows it, and starts on the next deal still without par
