@@ -24,9 +24,12 @@ def par_seed(seed: int, index: int, seat: int) -> int:
     return (seed * 1_000_033 + index * 7919 + seat * 104_729 + 0x9A5) & 0xFFFFFFFF
 
 
-def deal_start(match: Match, index: int) -> Match:
-    """A new match replayed from ``match``'s start to deal ``index``'s beginning (0-based),
-    before its first action."""
+REPLAY_SLICE = 100  # actions replayed between two yields
+
+
+def deal_start_steps(match: Match, index: int):
+    """Generator: a new match replayed from ``match``'s start to deal ``index``'s beginning
+    (0-based), before its first action."""
     m = Match(match.rules, match.options, match.seed, match.first_dealer, match.layouts)
     m.practice = match.practice
     pending = iter(zip(match.actions, match.action_seats))
@@ -36,7 +39,14 @@ def deal_start(match: Match, index: int) -> Match:
             continue
         action, named = next(pending)
         m.apply(action, m.turn if named is None else named)
+        if len(m.actions) % REPLAY_SLICE == 0:
+            yield
     return m
+
+
+def deal_start(match: Match, index: int) -> Match:
+    from .bots.base import finish
+    return finish(deal_start_steps(match, index))
 
 
 def par_steps(match: Match, index: int, level: str, seat: int = 0, work: int | None = None):
@@ -49,7 +59,7 @@ def par_steps(match: Match, index: int, level: str, seat: int = 0, work: int | N
         return match.deal_scores[index][side]
     from .bots import make_bot
     from .bots.base import partner_question
-    m = deal_start(match, index)
+    m = yield from deal_start_steps(match, index)
     expert = {} if work is None else {"work": work}
     bots = {s: make_bot(PAR_LEVEL if s == seat else level, seed=par_seed(match.seed, index, s),
                         budget_ms=None, **(expert if s == seat else {}))
