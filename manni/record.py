@@ -14,7 +14,7 @@ from .states import ExchangeKind
 
 FORMAT = "manni-record/1"
 _FIELDS = {"format", "rules", "options", "seed", "first_dealer", "deals", "practice", "actions",
-           "par"}
+           "par", "daily"}
 PAR_LIMIT = 1000  # a par beyond this is no deal score
 
 
@@ -40,6 +40,8 @@ def match_to_record(match: Match) -> dict:
         rec["deals"] = [_layout_to_json(lay, match.rules) for lay in match.layouts]
     if match.practice:
         rec["practice"] = True
+    if match.daily is not None:
+        rec["daily"] = match.daily
     rec["actions"] = [_action_to_json(a, seat)
                       for a, seat in zip(match.actions, match.action_seats)]
     pars = {i: p for i, p in match.par.items() if i < len(match.deal_scores)}
@@ -168,6 +170,11 @@ def replay_steps(rec):
     if not isinstance(practice, bool):
         raise ReplayError("'practice' must be true or false")
     match.practice = practice
+    daily = rec.get("daily")
+    if daily is not None:
+        if not is_day(daily):
+            raise ReplayError("'daily' must be a date, YYYY-MM-DD")
+        match.daily = daily
     actions = rec.get("actions", [])
     if not isinstance(actions, list):
         raise ReplayError("'actions' must be a list")
@@ -182,6 +189,17 @@ def replay_steps(rec):
     if "par" in rec:
         _par_from_json(rec["par"], match)
     return match
+
+
+def is_day(text) -> bool:
+    """A date as YYYY-MM-DD."""
+    import datetime
+    if not isinstance(text, str) or len(text) != 10:
+        return False
+    try:
+        return datetime.date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        return False
 
 
 def parse(text: str) -> dict:

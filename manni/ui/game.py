@@ -11,10 +11,12 @@ while they think.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..actions import KEEP, TAKE, Discard, Play
 from ..cards import parse_card
+from ..daily import DAILY_LEVEL
 from ..errors import IllegalAction, ManniError
 from ..lazy import Later
 from ..match import Match
@@ -47,6 +49,7 @@ def make_opponent(level: str, seat: int, seed: int):
 
 class Game:
     hosting = False  # the host's page of a table with friends
+    link_base = ""  # the page's own address, for links to share (set by the page)
 
     @property
     def partner_waits(self) -> bool:
@@ -107,6 +110,8 @@ class Game:
         """A replayed match (a record's); the settings take its rule set and target."""
         settings.variant = variant_of(match.rules.name, match.options)
         settings_from_options(settings, match.rules.name, match.options)
+        if match.daily is not None:  # the deal of the day's opponents are its own
+            settings = replace(settings, level=DAILY_LEVEL)
         return cls(match, settings, t)
 
     def record_json(self) -> str:
