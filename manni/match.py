@@ -70,6 +70,8 @@ class Match:
         self.par: dict[int, int] = {}  # deal index -> par for seat 0's side (manni.par), once known
         self.par_level: str | None = None  # the opponents' level par was computed with
         self.daily: str | None = None  # a deal of the day (its date): a short match
+        # A challenge's claims (manni.ui.challenge): {"level": name, "scores": [[yours, par]]}
+        self.challenge: dict | None = None
         self._begin_deal()
 
     # -- dealing -----------------------------------------------------------------------
@@ -120,6 +122,10 @@ class Match:
         if self.finished:
             return MatchPhase.MATCH_OVER
         return _MATCH_PHASE[self.deal.phase]
+
+    @property
+    def challenge_level(self) -> str | None:
+        return None if self.challenge is None else self.challenge["level"]
 
     @property
     def turn(self) -> int | None:
@@ -281,4 +287,5 @@ class Match:
         twin.finished, twin.winners = self.finished, list(self.winners)
         twin.practice = self.practice
         twin.par, twin.par_level, twin.daily = dict(self.par), self.par_level, self.daily
+        twin.challenge = self.challenge  # read only
         return twin

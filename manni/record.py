@@ -14,7 +14,8 @@ from .states import ExchangeKind
 
 FORMAT = "manni-record/1"
 _FIELDS = {"format", "rules", "options", "seed", "first_dealer", "deals", "practice", "actions",
-           "par", "daily"}
+           "par", "daily", "challenge"}
+MAX_CLAIMS = 500  # a challenge's deals
 PAR_LIMIT = 1000  # a par beyond this is no deal score
 
 
@@ -42,6 +43,8 @@ def match_to_record(match: Match) -> dict:
         rec["practice"] = True
     if match.daily is not None:
         rec["daily"] = match.daily
+    if match.challenge is not None:
+        rec["challenge"] = match.challenge
     rec["actions"] = [_action_to_json(a, seat)
                       for a, seat in zip(match.actions, match.action_seats)]
     pars = {i: p for i, p in match.par.items() if i < len(match.deal_scores)}
@@ -175,6 +178,8 @@ def replay_steps(rec):
         if not is_day(daily):
             raise ReplayError("'daily' must be a date, YYYY-MM-DD")
         match.daily = daily
+    if "challenge" in rec:
+        match.challenge = check_challenge(rec["challenge"])
     actions = rec.get("actions", [])
     if not isinstance(actions, list):
         raise ReplayError("'actions' must be a list")
@@ -189,6 +194,27 @@ def replay_steps(rec):
     if "par" in rec:
         _par_from_json(rec["par"], match)
     return match
+
+
+def _score(x, nullable: bool = False) -> bool:
+    if x is None:
+        return nullable
+    return isinstance(x, int) and not isinstance(x, bool) and abs(x) <= PAR_LIMIT
+
+
+def check_challenge(obj) -> dict:
+    """A challenge's claims: {"level": name, "scores": [[yours, par or null], ...]}, each
+    a deal's score for seat 0's side (ReplayError if not so)."""
+    if not isinstance(obj, dict) or set(obj) != {"level", "scores"}:
+        raise ReplayError("'challenge' must be an object with 'level' and 'scores'")
+    level, scores = obj["level"], obj["scores"]
+    if not isinstance(level, str) or not level.isalpha() or len(level) > 20:
+        raise ReplayError("'challenge': the level must be a name")
+    if not isinstance(scores, list) or len(scores) > MAX_CLAIMS or not all(
+            isinstance(p, list) and len(p) == 2 and _score(p[0]) and _score(p[1], True)
+            for p in scores):
+        raise ReplayError("'challenge': scores must be [yours, par or null] pairs")
+    return {"level": level, "scores": [list(p) for p in scores]}
 
 
 def is_day(text) -> bool:

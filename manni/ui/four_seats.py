@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS, cards_of
 from ..states import MatchPhase, Phase
-from . import daily_view, par_view, parlee, sheet
+from . import challenge, daily_view, par_view, parlee, sheet
 from .markup import YOU, _e, card_face, role_chip, sort_hand, trick_won
 from .render import fan, hand_html, practice_tools, tools_bar, trick_pile
 from .render import status_text as base_status
@@ -171,7 +171,7 @@ def result_panel(game) -> str:
             f'{par_view.hooks(game, len(v.deal_scores) - 1) if par_view.enabled(game) else ""}>'
             f'<h2 id="result-title">{_e(t("result.match_title"))}</h2>'
             f'<p class="headline">{_e(result_sentence(v, t))}</p>{par_view.last_line(game)}'
-            f'{daily_view.panel(game, game.link_base)}'
+            f'{daily_view.panel(game, game.link_base)}{challenge.panel(game)}'
             f'<div class="result-actions">{button}</div>'
             f'<div class="result-sheet">{score_sheet(game)}</div></section>')
 

@@ -64,7 +64,7 @@ class Game:
         self.notice = ""
         self.announcements: list[str] = []
         self.motions: list[list] = []  # what the page animates at the next draw (counts, public cards)
-        self._bots: dict[int, object] = {}
+        self._bots: dict[tuple, object] = {}  # (deal number, seat) -> the deal's bot
         self.hint: tuple | None = None  # (action, reasons as (key, params)) for the current decision
         self.hint_busy = False      # the page is computing a hint
         self.show_hands = False     # practice only: every hand face up
@@ -110,9 +110,8 @@ class Game:
         """A replayed match (a record's); the settings take its rule set and target."""
         settings.variant = variant_of(match.rules.name, match.options)
         settings_from_options(settings, match.rules.name, match.options)
-        if match.daily is not None:  # the deal of the day's opponents are its own
-            settings = replace(settings, level=DAILY_LEVEL)
-        return cls(match, settings, t)
+        level = DAILY_LEVEL if match.daily is not None else match.challenge_level
+        return cls(match, replace(settings, level=level) if level else settings, t)
 
     def record_json(self) -> str:
         return dumps(self.match)
@@ -350,9 +349,13 @@ class Game:
     def opponent(self, seat: int):
         if self.tutorial is not None:
             return self.tutorial.script.bot()
-        bot = self._bots.get(seat)
+        # Afresh each deal: a deal's bots are the same whatever came before (a challenge, a reload)
+        key = (self.match.deal.number, seat)
+        bot = self._bots.get(key)
         if bot is None:
-            bot = self._bots[seat] = make_opponent(self.settings.level, seat, self.match.seed)
+            self._bots = {k: b for k, b in self._bots.items() if k[0] == key[0]}
+            bot = self._bots[key] = make_opponent(self.settings.level, seat,
+                                                  self.match.seed + 1009 * key[0])
         return bot
 
     def opponent_view(self, seat: int):

@@ -66,7 +66,28 @@ def par_line(game, index: int) -> str:
     extra = (f' <span class="par-total">{_e(t("par.duplicate", n=signed(total)))}</span>'
              if total is not None else "")
     return (f'<p class="deal-par" data-par-deal="{index + 1}"{hooks(game, index)}'
-            f'{"" if p is not None else " aria-busy=true"}>{_e(text)}{extra}</p>')
+            f'{"" if p is not None else " aria-busy=true"}>{_e(text)}{claimed_line(game, index)}'
+            f'{extra}</p>')
+
+
+def claimed(game, index: int) -> tuple[int, int | None] | None:
+    """The challenger's (yours, par) of deal ``index``, once that deal is over here."""
+    m = game.match
+    c = m.challenge if m is not None else None
+    if c is None or index >= len(m.deal_scores) or index >= len(c["scores"]):
+        return None
+    yours, par = c["scores"][index]
+    return yours, par
+
+
+def claimed_line(game, index: int) -> str:
+    c = claimed(game, index)
+    if c is None:
+        return ""
+    t, (yours, par) = game.t, c
+    text = (t("challenge.line", yours=signed(yours), par=signed(par))
+            if par is not None else t("challenge.line_no_par", yours=signed(yours)))
+    return f' <span class="claimed" data-claimed="{yours}">{_e(text)}</span>'
 
 
 def last_line(game) -> str:
@@ -80,24 +101,39 @@ def sheet_head(game, rows: int = 1) -> str:
     if not enabled(game):
         return ""
     span = f' rowspan="{rows}"' if rows > 1 else ""
-    return (f'<th scope="col" class="par"{span} aria-label="{_e(game.t("sheet.par_label"))}">'
-            f'{_e(game.t("sheet.par"))}</th>')
+    out = (f'<th scope="col" class="par"{span} aria-label="{_e(game.t("sheet.par_label"))}">'
+           f'{_e(game.t("sheet.par"))}</th>')
+    if game.match.challenge is not None:
+        out += f'<th scope="col" class="claimed"{span}>{_e(game.t("sheet.challenger"))}</th>'
+    return out
+
+
+def _claimed_cell(game, index: int) -> str:
+    if game.match.challenge is None:
+        return ""
+    c = claimed(game, index)  # only once the deal is over here
+    return f'<td class="claimed">{_e(signed(c[0]) if c else "")}</td>'
 
 
 def sheet_cell(game, index: int) -> str:
     if not enabled(game):
         return ""
     if index >= len(game.match.deal_scores):  # the deal under way
-        return '<td class="par"></td>'
+        return '<td class="par"></td>' + _claimed_cell(game, index)
     p = pars(game).get(index)
-    return f'<td class="par">{_e(signed(p) if p is not None else "…")}</td>'
+    return (f'<td class="par">{_e(signed(p) if p is not None else "…")}</td>'
+            + _claimed_cell(game, index))
 
 
 def sheet_foot(game) -> str:
     """The par column's total."""
     if not enabled(game):
         return ""
-    return f'<td class="par">{_e(signed(sum(pars(game).values())))}</td>'
+    total = f'<td class="par">{_e(signed(sum(pars(game).values())))}</td>'
+    if game.match.challenge is not None:
+        done = [claimed(game, i) for i in range(len(game.match.deal_scores))]
+        total += f'<td class="claimed">{_e(signed(sum(c[0] for c in done if c)))}</td>'
+    return total
 
 
 def sheet_note(game) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS
 from ..states import MatchPhase
-from . import daily_view, par_view
+from . import challenge, daily_view, par_view
 from .markup import YOU, _e, card_face, lists_table, trick_won
 
 
@@ -122,6 +122,7 @@ def result_panel(game) -> str:
             f'{par_view.hooks(game, index) if par_view.enabled(game) else ""}>'
             f'<h2 id="result-title">{_e(title)}</h2>{headline}<div class="scroll-x">{table}</div>'
             f'{par_view.last_line(game)}{daily_view.panel(game, game.link_base)}'
+            f'{challenge.panel(game)}'
             f'<div class="result-actions">{button}</div>'
             f'<div class="result-sheet">{score_sheet(game)}</div>'
             f'</section>')

@@ -22,6 +22,7 @@ from ..tabs import TabSync
 from . import driver
 from .dom import (Storage, attr, by_id, document, drop_query, fill_marked, fill_options, motion,
                   nn, on, q, trace, window)
+from .challenge import Challenge
 from .daily import Daily
 from .feature import Feature
 from .friends import Friends
@@ -74,10 +75,12 @@ class Page(Feature):
         self.menu = Menu(self)
         self.par = Par(self)
         self.daily = Daily(self)
+        self.challenge = Challenge(self)
         self.features: tuple[Feature, ...] = (
             self, self.notices, TableControls(self), self.friends, self.talk, self.other_tabs,
             self.records, self.menu, Hint(self), Review(self), Lesson(self), HowToPlay(self),
-            Statistics(self), Parlee(self), self.par, self.daily)
+            Statistics(self), Parlee(self), self.par, self.daily,
+            self.challenge)
         self.actions: dict[str, types.MethodType] = {}
         for feature in self.features:
             for name, fn in type(feature).ACTIONS.items():
@@ -144,7 +147,10 @@ class Page(Feature):
             except Exception:  # damaged or foreign: keep it for download, start afresh
                 resumed = None
                 self.set_aside_record(saved)
-        if parse_daily(str(window.location.search or "")):
+        challenge = self.challenge.load(str(window.location.search or ""))
+        if challenge is not None:
+            self.game, notice = challenge
+        elif parse_daily(str(window.location.search or "")):
             self.game, notice = self.daily.make(rules or self.settings.variant, resumed)
             drop_query()  # a reload resumes it
         elif rules is not None:
