@@ -46,7 +46,7 @@ def link(game) -> str:
 
 def offered(game) -> bool:
     """After a match of your own is over (not the lesson, not at a table with friends)."""
-    return par_view.enabled(game) and game.match.finished and not game.match.practice
+    return par_view.enabled(game) and game.match.finished
 
 
 def parse(query: str) -> str | None:

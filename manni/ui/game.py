@@ -64,7 +64,7 @@ class Game:
         self.notice = ""
         self.announcements: list[str] = []
         self.motions: list[list] = []  # what the page animates at the next draw (counts, public cards)
-        self._bots: dict[tuple, object] = {}  # (deal number, seat) -> the deal's bot
+        self._bots: dict = {}  # (deal number, seat) -> the deal's bot
         self.hint: tuple | None = None  # (action, reasons as (key, params)) for the current decision
         self.hint_busy = False      # the page is computing a hint
         self.show_hands = False     # practice only: every hand face up

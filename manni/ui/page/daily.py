@@ -25,7 +25,8 @@ class Daily(Feature):
         day = today()
         m = current.match if current is not None else None
         name = t(f"variant.{variant}")
-        if m is not None and m.daily == day and daily_view.variant(m) == variant:
+        if current is not None and m is not None and m.daily == day \
+                and daily_view.variant(m) == variant:
             return current, (t("notice.daily", date=day, rules=name), "info")
         match = daily_match(day, variant)
         first = page.stats.daily_begin(daily_view.key(match))
