@@ -52,11 +52,19 @@ def deal_start(match: Match, index: int) -> Match:
 def par_steps(match: Match, index: int, level: str, seat: int = 0, work: int | None = None):
     """Generator: the par of deal ``index`` of ``match`` (which must be over) for ``seat``'s
     side. ``work``: Expert's work per move (its own by default; tests take less)."""
+    deal = yield from par_deal_steps(match, index, level, seat, work)
+    score = deal.score()
+    assert score is not None
+    return score[match.rules.side_of[seat]]
+
+
+def par_deal_steps(match: Match, index: int, level: str, seat: int = 0,
+                   work: int | None = None):
+    """Generator: the deal as par played it (a Deal, over; for the review)."""
     if not (index < len(match.deal_scores) and match.deals[index].phase == OVER):
         raise ValueError(f"deal {index + 1} is not over: no par yet")
-    side = match.rules.side_of[seat]
     if match.deals[index].unplayed:  # decided before a card: the same for anyone
-        return match.deal_scores[index][side]
+        return match.deals[index]
     from .bots import make_bot
     from .bots.base import partner_question
     m = yield from deal_start_steps(match, index)
@@ -72,7 +80,7 @@ def par_steps(match: Match, index: int, level: str, seat: int = 0, work: int | N
             who, action = asked
         m.apply(action, who)
         yield
-    return m.deal_scores[index][side]
+    return m.deals[index]
 
 
 def par_of(match: Match, index: int, level: str, seat: int = 0, work: int | None = None) -> int:

@@ -33,6 +33,10 @@ def test_a_deals_result_shows_par(browser, base_url):
     assert panel.get_attribute("data-yours") == str(yours)
     expect(panel.locator(".deal-par")).to_contain_text("Expert in your seat")
     assert record(page)["par"] == {"level": "easy", "deals": [par]}
+    page.click(".result [data-action=review]")  # par's play beside yours
+    expect(page.locator("#review-body .review-par")).to_have_attribute(
+        "data-par-review", str(par), timeout=PAR_MS)
+    page.click("#review-dialog [data-action=close-dialog]")
     page.reload()  # the cached par comes back with the match, not recomputed
     booted(page)
     expect(page.locator(".result")).to_have_attribute("data-par", str(par), timeout=5_000)

@@ -161,3 +161,16 @@ def test_the_deal_over_panel_shows_par_once_known(variant):
     assert par_view.wanted(g) == 0
     g.tutorial = object()
     assert par_view.wanted(g) is None and par_view.last_line(g) == ""
+
+
+def test_the_review_shows_the_deal_as_par_played_it():
+    from manni.par import par_deal_steps
+    from manni.review import review_steps
+    from manni.text import Translator
+    from manni.ui.review_view import review_html
+    m = played("classic", seed=6)
+    deal = finish(par_deal_steps(m, 0, "easy", work=1500))
+    assert deal.score()[0] == par_of(m, 0, "easy", work=1500) and len(deal.history) == 12
+    html = review_html(finish(review_steps(m, 0)), Translator("en"), [0], 0, deal)
+    assert f'data-par-review="{deal.score()[0]}"' in html and "Expert in your seat" in html
+    assert html.count('class="trick-no"') == 24  # your tricks, then par's

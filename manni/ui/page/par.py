@@ -20,6 +20,30 @@ class Par(Feature):
         super().__init__(page)
         self.busy = False
         self.broken: object = None  # a match whose par failed (not tried again)
+        self.plays: tuple = (None, {})  # (match, {deal index: the deal as par played it})
+
+    def played(self, g, index: int):
+        """The deal as par played it, if this page has it (for the review)."""
+        match, deals = self.plays
+        return deals.get(index) if match is g.match else None
+
+    def keep(self, match, index: int, deal) -> None:
+        if self.plays[0] is not match:
+            self.plays = (match, {})
+        self.plays[1][index] = deal
+
+    async def replay(self, g, index: int):
+        """The deal as par plays it: kept, or computed now (after a reload)."""
+        deal = self.played(g, index)
+        if deal is not None or not par_view.enabled(g):
+            return deal
+        match = g.match
+        await arrived("manni.bots")
+        deal = await think(engine_par.par_deal_steps(match, index, g.settings.level),
+                           lambda: g is self.page.game and g.match is match)
+        if deal is not None:
+            self.keep(match, index, deal)
+        return deal
 
     def kick(self) -> None:
         """Start on the first finished deal without par, unless par is running already."""
@@ -40,8 +64,11 @@ class Par(Feature):
         found = None
         try:
             await arrived("manni.bots")
-            found = await think(engine_par.par_steps(match, index, level),
-                                lambda: g is page.game and g.match is match)
+            deal = await think(engine_par.par_deal_steps(match, index, level),
+                               lambda: g is page.game and g.match is match)
+            if deal is not None:
+                self.keep(match, index, deal)
+                found = deal.score()[match.rules.side_of[0]]
         except Exception:
             page.report(trace())
             self.broken = match
