@@ -13,7 +13,7 @@ import json
 from ..errors import ManniError, RecordError
 from ..inputs import InputError, parse_json
 from ..match import Match
-from ..record import check_challenge
+from ..record import check_challenge, is_day
 from . import par_view
 from .markup import _e
 from .settings import DEFAULT_LEVELS, MAX_QUERY
@@ -36,6 +36,8 @@ def payload(game) -> str:
     scores = [[par_view.yours(game, i), pars.get(i)] for i in range(len(m.deal_scores))]
     data = {"v": 1, "rules": m.rules.name, "options": m.options, "level": game.settings.level,
             "seed": m.seed, "first_dealer": m.first_dealer, "scores": scores}
+    if m.daily is not None:  # the same short match
+        data["daily"] = m.daily
     raw = json.dumps(data, separators=(",", ":")).encode()
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
@@ -67,8 +69,11 @@ def challenge_match(text: str) -> Match:
         data = parse_json(raw, MAX_QUERY, 4)
     except (binascii.Error, ValueError, InputError):
         raise ChallengeError("encoding") from None
-    if not isinstance(data, dict) or set(data) != _FIELDS or data["v"] != 1:
+    if not isinstance(data, dict) or set(data) - {"daily"} != _FIELDS or data["v"] != 1:
         raise ChallengeError("encoding")
+    daily = data.get("daily")
+    if daily is not None and not is_day(daily):
+        raise ChallengeError("game")
     if data["level"] not in DEFAULT_LEVELS:
         raise ChallengeError("game")
     try:
@@ -82,7 +87,7 @@ def challenge_match(text: str) -> Match:
         m = Match(data["rules"], data["options"], seed, data["first_dealer"])
     except (ManniError, TypeError, ValueError):
         raise ChallengeError("game") from None
-    m.challenge = claims
+    m.challenge, m.daily = claims, daily
     return m
 
 

@@ -92,3 +92,15 @@ def test_the_same_cards_meet_the_same_bots(variant, level):
     url_game = Game.from_match(challenge.challenge_match(challenge.payload(first)), Settings())
     second = play(url_game, deals=2)
     assert second.match.actions == first.match.actions
+
+
+def test_a_deal_of_the_days_challenge_is_the_same_short_match():
+    from manni.daily import daily_match
+    g = Game.from_match(daily_match("2026-12-07", "classic"), Settings())
+    g.settings.level = "easy"
+    play(g)
+    m = challenge.challenge_match(challenge.payload(g))
+    assert m.daily == "2026-12-07" and m.seed == g.match.seed
+    assert Game.from_match(m, Settings()).settings.level == "hard"  # the day's own bots
+    with pytest.raises(challenge.ChallengeError):
+        challenge.challenge_match(encode({**GOOD, "daily": "yesterday"}))

@@ -100,3 +100,13 @@ def test_the_first_attempt_of_a_day_counts_once():
     s.daily_done("2026-12-04/classic", 0)
     assert s.daily_figures() == (3, 2, pytest.approx(1 / 3))
     assert Stats.from_json(s.to_json()).daily == s.daily
+
+
+def test_the_statistics_show_the_deals_of_the_day():
+    from manni.text import Translator
+    from manni.ui.stats import stats_html
+    s = Stats()
+    s.daily_begin(f"{DAY}/classic")
+    s.daily_done(f"{DAY}/classic", 3)
+    html = stats_html(s, Translator("en"))
+    assert "Deals of the day played: 1; streak: 1; against par: +3.00 a day" in html

@@ -50,7 +50,7 @@ class Daily(Feature):
         """Once the first attempt is over and every par known: into the statistics."""
         g = self.page.game
         m = g.match
-        if m is None or m.daily is None or m.practice:
+        if m is None or m.daily is None or m.practice or m.challenge is not None:
             return False
         result = daily_view.against_par(g)
         return result is not None and self.page.stats.daily_done(daily_view.key(m), result)
