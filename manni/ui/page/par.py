@@ -8,11 +8,25 @@ import asyncio
 from ...lazy import Later
 from .. import par_view
 from .dom import trace
-from .driver import think
 from .feature import Feature
 from .later_files import arrived
 
 engine_par = Later("manni.par")  # with the bots, after the first table
+
+
+async def idle_think(page, steps, still_wanted):
+    """``think`` that works only while the page waits for you: the opponents' thinking
+    (whose caps are in wall time) never shares the browser with par."""
+    while True:
+        while still_wanted() and page.game.bot_seat() is not None:
+            await asyncio.sleep(0.05)
+        if not still_wanted():
+            return None
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+        await asyncio.sleep(0)
 
 
 class Par(Feature):
@@ -39,8 +53,9 @@ class Par(Feature):
             return deal
         match = g.match
         await arrived("manni.bots")
-        deal = await think(engine_par.par_deal_steps(match, index, g.settings.level),
-                           lambda: g is self.page.game and g.match is match)
+        deal = await idle_think(self.page, engine_par.par_deal_steps(match, index,
+                                                                     g.settings.level),
+                                lambda: g is self.page.game and g.match is match)
         if deal is not None:
             self.keep(match, index, deal)
         return deal
@@ -64,8 +79,8 @@ class Par(Feature):
         found = None
         try:
             await arrived("manni.bots")
-            deal = await think(engine_par.par_deal_steps(match, index, level),
-                               lambda: g is page.game and g.match is match)
+            deal = await idle_think(page, engine_par.par_deal_steps(match, index, level),
+                                    lambda: g is page.game and g.match is match)
             if deal is not None:
                 self.keep(match, index, deal)
                 found = deal.score()[match.rules.side_of[0]]
