@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 
 from manni.daily import BETTER, EQUAL, WORSE, daily_seed
 
-from manni_page import PageMonitor, boot, booted, record, start_match, step, wait_settled
+from manni_page import (PageMonitor, boot, booted, no_horizontal_scroll, record, start_match,
+                        step, wait_settled)
 
 W, H = 360, 740
 PAR_MS = 400_000  # Expert replays three deals in the page's Pyodide
@@ -42,6 +43,7 @@ def test_the_deal_of_the_day_gives_the_share_text_and_counts_once(browser, base_
     assert day in lines[0] and len(lines) == 6
     assert all(line[len("Deal 1: "):][:1] in (BETTER, EQUAL, WORSE) for line in lines[1:4])
     assert lines[-1].endswith("/index.html?daily&rules=classic")
+    no_horizontal_scroll(page, W)
     page.wait_for_function("() => (JSON.parse(localStorage.getItem('manni:stats')).daily || {})"
                            f"['{day}/classic'] !== null")
     counted = stats(page)["daily"]
