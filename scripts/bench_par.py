@@ -1,25 +1,27 @@
-#!/usr/bin/env python3
-"""Par's time per rule set in CPython: a finished first deal (Easy in every seat) of a few
-seeds, then par (Expert in seat 0, ``--level`` elsewhere) timed; median and max seconds.
+"""How long par takes for one deal (Expert in seat 0, Medium elsewhere, fixed work), and
+its longest slice (the page's longest pause while it works), per rule set.
 
-Usage: python3 scripts/bench_par.py [--level medium] [--seeds 5]
+CPython:  PYTHONPATH=. python3 scripts/bench_par.py
+Pyodide:  node scripts/pyodide_run.mjs "$(cat scripts/bench_par.py)"
+First deals played by Easy in every seat (seeds 0-4 of each rule set); medians and maxima.
 """
-from __future__ import annotations
-
-import argparse
-import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from manni.bots import make_bot  # noqa: E402
-from manni.match import Match  # noqa: E402
-from manni.par import par_of  # noqa: E402
+from manni.bots import make_bot
+from manni.bots.base import timed_steps
+from manni.match import Match
+from manni.par import par_steps
 
 CASES = [("classic", {}), ("hornafjordur", {}), ("trjamann", {}), ("laugavatn", {}),
          ("manille", {"talk": True}), ("manille", {"talk": False})]
+LEVEL, SEEDS = "medium", range(5)
+
+
+def median(xs: list[float]) -> float:
+    """(The page's trimmed standard library has no ``statistics``.)"""
+    xs = sorted(xs)
+    n = len(xs)
+    return (xs[(n - 1) // 2] + xs[n // 2]) / 2
 
 
 def finished(rules: str, options: dict, seed: int) -> Match:
@@ -32,20 +34,16 @@ def finished(rules: str, options: dict, seed: int) -> Match:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--level", default="medium")
-    ap.add_argument("--seeds", type=int, default=5)
-    args = ap.parse_args()
     for rules, options in CASES:
-        times = []
-        for seed in range(args.seeds):
+        totals, slices = [], []
+        for seed in SEEDS:
             m = finished(rules, options, seed)
             t = time.perf_counter()
-            par_of(m, 0, args.level)
-            times.append(time.perf_counter() - t)
-        print(f"{rules:13} {options!s:16} median {statistics.median(times):.2f} s"
-              f"  max {max(times):.2f} s")
+            _, longest = timed_steps(par_steps(m, 0, LEVEL))
+            totals.append(time.perf_counter() - t)
+            slices.append(longest)
+        print(f"{rules:13} {str(options):16} par median {median(totals):.2f} s, "
+              f"max {max(totals):.2f} s; longest slice {1000 * max(slices):.0f} ms")
 
 
-if __name__ == "__main__":
-    main()
+main()
