@@ -16,6 +16,7 @@ FORMAT = "manni-record/1"
 _FIELDS = {"format", "rules", "options", "seed", "first_dealer", "deals", "practice", "actions",
            "par", "daily", "challenge"}
 MAX_CLAIMS = 500  # a challenge's deals
+CHALLENGE_LEVELS = ("easy", "medium", "hard", "expert")  # the page's levels
 PAR_LIMIT = 1000  # a par beyond this is no deal score
 
 
@@ -208,8 +209,8 @@ def check_challenge(obj) -> dict:
     if not isinstance(obj, dict) or set(obj) != {"level", "scores"}:
         raise ReplayError("'challenge' must be an object with 'level' and 'scores'")
     level, scores = obj["level"], obj["scores"]
-    if not isinstance(level, str) or not level.isalpha() or len(level) > 20:
-        raise ReplayError("'challenge': the level must be a name")
+    if level not in CHALLENGE_LEVELS:
+        raise ReplayError(f"'challenge': the level must be one of {', '.join(CHALLENGE_LEVELS)}")
     if not isinstance(scores, list) or len(scores) > MAX_CLAIMS or not all(
             isinstance(p, list) and len(p) == 2 and _score(p[0]) and _score(p[1], True)
             for p in scores):

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from manni.bots import make_bot
+from manni.errors import RecordError
 from manni.record import dumps, loads
 from manni.ui import challenge, par_view, parlee, tables
 from manni.ui.game import Game
@@ -49,6 +50,8 @@ def test_the_link_carries_the_match_and_your_results():
     html = tables.table_html(g)
     assert "data-challenge-link" in html and 'data-action="challenge-copy"' in html
     assert loads(dumps(m)).challenge == m.challenge  # kept with the saved match
+    with pytest.raises(RecordError):  # a level the page has not
+        loads(dumps(m).replace('"level": "medium", "scores"', '"level": "god", "scores"'))
 
 
 def encode(data) -> str:
