@@ -69,7 +69,8 @@ def challenge_match(text: str) -> Match:
         data = parse_json(raw, MAX_QUERY, 4)
     except (binascii.Error, ValueError, InputError):
         raise ChallengeError("encoding") from None
-    if not isinstance(data, dict) or set(data) - {"daily"} != _FIELDS or data["v"] != 1:
+    if not isinstance(data, dict) or set(data) - {"daily"} != _FIELDS \
+            or type(data["v"]) is not int or data["v"] != 1:
         raise ChallengeError("encoding")
     daily = data.get("daily")
     if daily is not None and not is_day(daily):
