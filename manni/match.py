@@ -18,6 +18,7 @@ from .rules import RuleSet, get_rules
 from .view import SeatView
 
 _FIRST_DEALER_STREAM = 0xDEA1E5
+DAILY_DEALS, DAILY_MANCHES = 3, 1  # a deal of the day's length (a rule set of manches: manches)
 _MATCH_PHASE = {EXCHANGE: MatchPhase.EXCHANGE, PLAY: MatchPhase.PLAY, OVER: MatchPhase.DEAL_OVER}
 
 
@@ -66,6 +67,11 @@ class Match:
         self.finished = False
         self.winners: list[int] = []
         self.practice = False  # a practice table (free undo, open hands): marked, never ranked
+        self.par: dict[int, int] = {}  # deal index -> par for seat 0's side (manni.par), once known
+        self.par_level: str | None = None  # the opponents' level par was computed with
+        self.daily: str | None = None  # a deal of the day (its date): a short match
+        # A challenge's claims (manni.ui.challenge): {"level": name, "scores": [[yours, par]]}
+        self.challenge: dict | None = None
         self._begin_deal()
 
     # -- dealing -----------------------------------------------------------------------
@@ -116,6 +122,10 @@ class Match:
         if self.finished:
             return MatchPhase.MATCH_OVER
         return _MATCH_PHASE[self.deal.phase]
+
+    @property
+    def challenge_level(self) -> str | None:
+        return None if self.challenge is None else self.challenge["level"]
 
     @property
     def turn(self) -> int | None:
@@ -206,6 +216,21 @@ class Match:
         assert score is not None  # the deal is over
         self.deal_scores.append(score)
         self.finished, self.winners = self.rules.match_result(self)
+        if self.daily is not None and not self.finished:
+            self._daily_end()
+
+    def _daily_end(self) -> None:
+        """A deal of the day ends after DAILY_DEALS deals (DAILY_MANCHES manches): won by
+        the best standing (the last manche's side)."""
+        m, sides = self.manches, self.rules.sides
+        if m is not None:
+            if len(m.done) >= DAILY_MANCHES:
+                self.finished, self.winners = True, list(sides[m.done[-1][0]])
+        elif len(self.deal_scores) >= DAILY_DEALS:
+            standing = self.rules.standing(self.plus, self.minus)
+            best = max(standing)
+            self.finished = True
+            self.winners = [s for i, v in enumerate(standing) if v == best for s in sides[i]]
 
     def check(self, action: Action, seat: int | None = None) -> None:
         if self.finished:
@@ -242,6 +267,7 @@ class Match:
         self.action_seats.pop()
         # A deal that this action started (the previous one was over) goes away with it.
         del self.deals[self._deals_before.pop():]
+        self.par = {i: p for i, p in self.par.items() if i < len(self.deal_scores)}
         return True
 
     def copy(self) -> "Match":
@@ -260,4 +286,6 @@ class Match:
         twin.deal_scores = [list(s) for s in self.deal_scores]
         twin.finished, twin.winners = self.finished, list(self.winners)
         twin.practice = self.practice
+        twin.par, twin.par_level, twin.daily = dict(self.par), self.par_level, self.daily
+        twin.challenge = self.challenge  # read only
         return twin

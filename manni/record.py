@@ -13,7 +13,11 @@ from .rules import get_rules
 from .states import ExchangeKind
 
 FORMAT = "manni-record/1"
-_FIELDS = {"format", "rules", "options", "seed", "first_dealer", "deals", "practice", "actions"}
+_FIELDS = {"format", "rules", "options", "seed", "first_dealer", "deals", "practice", "actions",
+           "par", "daily", "challenge"}
+MAX_CLAIMS = 500  # a challenge's deals
+CHALLENGE_LEVELS = ("easy", "medium", "hard", "expert")  # the page's levels
+PAR_LIMIT = 1000  # a par beyond this is no deal score
 
 
 class ReplayError(RecordError):
@@ -38,9 +42,35 @@ def match_to_record(match: Match) -> dict:
         rec["deals"] = [_layout_to_json(lay, match.rules) for lay in match.layouts]
     if match.practice:
         rec["practice"] = True
+    if match.daily is not None:
+        rec["daily"] = match.daily
+    if match.challenge is not None:
+        rec["challenge"] = match.challenge
     rec["actions"] = [_action_to_json(a, seat)
                       for a, seat in zip(match.actions, match.action_seats)]
+    pars = {i: p for i, p in match.par.items() if i < len(match.deal_scores)}
+    if pars and match.par_level:
+        rec["par"] = {"level": match.par_level,
+                      "deals": [pars.get(i) for i in range(max(pars) + 1)]}
     return rec
+
+
+def _par_from_json(obj, match: Match) -> None:
+    """The record's ``par`` (a cache of manni.par's results): checked, then kept on the match."""
+    if not isinstance(obj, dict) or set(obj) != {"level", "deals"}:
+        raise ReplayError("'par' must be an object with 'level' and 'deals'")
+    level, deals = obj["level"], obj["deals"]
+    if not isinstance(level, str) or not level:
+        raise ReplayError("'par': the level must be a name")
+    if not isinstance(deals, list) or len(deals) > len(match.deal_scores):
+        raise ReplayError("'par': one entry at most for each finished deal")
+    for i, p in enumerate(deals):
+        if p is None:
+            continue
+        if isinstance(p, bool) or not isinstance(p, int) or abs(p) > PAR_LIMIT:
+            raise ReplayError(f"'par': deal {i + 1} must be a whole number or null")
+        match.par[i] = p
+    match.par_level = level
 
 
 def _action_to_json(action, seat) -> dict:
@@ -144,6 +174,13 @@ def replay_steps(rec):
     if not isinstance(practice, bool):
         raise ReplayError("'practice' must be true or false")
     match.practice = practice
+    daily = rec.get("daily")
+    if daily is not None:
+        if not is_day(daily):
+            raise ReplayError("'daily' must be a date, YYYY-MM-DD")
+        match.daily = daily
+    if "challenge" in rec:
+        match.challenge = check_challenge(rec["challenge"])
     actions = rec.get("actions", [])
     if not isinstance(actions, list):
         raise ReplayError("'actions' must be a list")
@@ -155,7 +192,41 @@ def replay_steps(rec):
             raise ReplayError(f"action {i}: {e}", i) from None
         if i % REPLAY_SLICE == REPLAY_SLICE - 1:
             yield
+    if "par" in rec:
+        _par_from_json(rec["par"], match)
     return match
+
+
+def _score(x, nullable: bool = False) -> bool:
+    if x is None:
+        return nullable
+    return isinstance(x, int) and not isinstance(x, bool) and abs(x) <= PAR_LIMIT
+
+
+def check_challenge(obj) -> dict:
+    """A challenge's claims: {"level": name, "scores": [[yours, par or null], ...]}, each
+    a deal's score for seat 0's side (ReplayError if not so)."""
+    if not isinstance(obj, dict) or set(obj) != {"level", "scores"}:
+        raise ReplayError("'challenge' must be an object with 'level' and 'scores'")
+    level, scores = obj["level"], obj["scores"]
+    if level not in CHALLENGE_LEVELS:
+        raise ReplayError(f"'challenge': the level must be one of {', '.join(CHALLENGE_LEVELS)}")
+    if not isinstance(scores, list) or len(scores) > MAX_CLAIMS or not all(
+            isinstance(p, list) and len(p) == 2 and _score(p[0]) and _score(p[1], True)
+            for p in scores):
+        raise ReplayError("'challenge': scores must be [yours, par or null] pairs")
+    return {"level": level, "scores": [list(p) for p in scores]}
+
+
+def is_day(text) -> bool:
+    """A date as YYYY-MM-DD."""
+    import datetime
+    if not isinstance(text, str) or len(text) != 10:
+        return False
+    try:
+        return datetime.date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        return False
 
 
 def parse(text: str) -> dict:

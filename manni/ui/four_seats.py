@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS, cards_of
 from ..states import MatchPhase, Phase
-from . import parlee, sheet
+from . import challenge, daily_view, par_view, parlee, sheet
 from .markup import YOU, _e, card_face, role_chip, sort_hand, trick_won
 from .render import fan, hand_html, practice_tools, tools_bar, trick_pile
 from .render import status_text as base_status
@@ -173,9 +173,11 @@ def result_panel(game) -> str:
                   f'<button type="button" class="btn primary" data-action="new-match">'
                   f'{_e(t("btn.new_match"))}</button>')
     button += review_button(game, "btn")
-    return (f'<section class="result" role="region" aria-labelledby="result-title">'
+    return (f'<section class="result" role="region" aria-labelledby="result-title"'
+            f'{par_view.hooks(game, len(v.deal_scores) - 1) if par_view.enabled(game) else ""}>'
             f'<h2 id="result-title">{_e(t("result.match_title"))}</h2>'
-            f'<p class="headline">{_e(result_sentence(v, t))}</p>'
+            f'<p class="headline">{_e(result_sentence(v, t))}</p>{par_view.last_line(game)}'
+            f'{daily_view.panel(game, game.link_base)}{challenge.panel(game)}'
             f'<div class="result-actions">{button}</div>'
             f'<div class="result-sheet">{score_sheet(game)}</div></section>')
 
@@ -205,6 +207,7 @@ def score_sheet(game) -> str:
             bonus = deal_bonus[side] if deal_bonus else 0
             part = f"+{bonus}★ " if bonus else ""
             cells.append(f'<td>{_e(part)}{_e(score[side] if score is not None else "…")}</td>')
+        cells.append(par_view.sheet_cell(game, i))
         rows.append("<tr>" + "".join(cells) + "</tr>")
     done = v.manches.done if v.manches is not None else ()
     manches = "".join(
@@ -212,11 +215,12 @@ def score_sheet(game) -> str:
         for i, (side, s) in enumerate(done))
     head = (f'<tr><th scope="col">{_e(t("sheet.deal"))}</th>'
             f'<th scope="col">{_e(side_name(v, v.side, t))}</th>'
-            f'<th scope="col">{_e(side_name(v, 1 - v.side, t))}</th></tr>')
+            f'<th scope="col">{_e(side_name(v, 1 - v.side, t))}</th>{par_view.sheet_head(game)}</tr>')
     goal = t("table.manche_target", n=v.options.get("target"))
     practice = f' · <span class="practice-mark">{_e(t("sheet.practice"))}</span>' if game.practice else ""
     table = (f'<table class="sheet"><caption>{_e(t("sheet.title"))} · {_e(goal)}{practice}</caption>'
-             f'<thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>') if rows else \
+             f'<thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+             f'{par_view.sheet_note(game)}') if rows else \
         f'<p class="sheet-empty">{_e(t("sheet.empty"))}</p>'
     return table + (f'<ol class="manches">{manches}</ol>' if manches else "")
 
@@ -249,6 +253,8 @@ def corner(game) -> str:
     inner = practice_tools(game)
     if game.phase != MatchPhase.MATCH_OVER:
         inner += review_button(game)
+        if not (game.view.history or game.view.trick):  # a deal's start: the last one's par
+            inner += par_view.last_line(game)
     return f'<div class="felt-corner">{inner}</div>' if inner else ""
 
 

@@ -11,10 +11,12 @@ while they think.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..actions import KEEP, TAKE, Discard, Play
 from ..cards import parse_card
+from ..daily import DAILY_LEVEL
 from ..errors import IllegalAction, ManniError
 from ..lazy import Later
 from ..match import Match
@@ -47,6 +49,7 @@ def make_opponent(level: str, seat: int, seed: int):
 
 class Game:
     hosting = False  # the host's page of a table with friends
+    link_base = ""  # the page's own address, for links to share (set by the page)
 
     @property
     def partner_waits(self) -> bool:
@@ -70,7 +73,7 @@ class Game:
         self.notice = ""
         self.announcements: list[str] = []
         self.motions: list[list] = []  # what the page animates at the next draw (counts, public cards)
-        self._bots: dict[int, object] = {}
+        self._bots: dict = {}  # (deal number, seat) -> the deal's bot
         self.hint: tuple | None = None  # (action, reasons as (key, params)) for the current decision
         self.hint_busy = False      # the page is computing a hint
         self.show_hands = False     # practice only: every hand face up
@@ -116,7 +119,8 @@ class Game:
         """A replayed match (a record's); the settings take its rule set and target."""
         settings.variant = variant_of(match.rules.name, match.options)
         settings_from_options(settings, match.rules.name, match.options)
-        return cls(match, settings, t)
+        level = DAILY_LEVEL if match.daily is not None else match.challenge_level
+        return cls(match, replace(settings, level=level) if level else settings, t)
 
     def record_json(self) -> str:
         return dumps(self.match)
@@ -354,9 +358,13 @@ class Game:
     def opponent(self, seat: int):
         if self.tutorial is not None:
             return self.tutorial.script.bot()
-        bot = self._bots.get(seat)
+        # Afresh each deal: a deal's bots are the same whatever came before (a challenge, a reload)
+        key = (self.match.deal.number, seat)
+        bot = self._bots.get(key)
         if bot is None:
-            bot = self._bots[seat] = make_opponent(self.settings.level, seat, self.match.seed)
+            self._bots = {k: b for k, b in self._bots.items() if k[0] == key[0]}
+            bot = self._bots[key] = make_opponent(self.settings.level, seat,
+                                                  self.match.seed + 1009 * key[0])
         return bot
 
     def opponent_view(self, seat: int):

@@ -25,7 +25,8 @@ def table_attrs(game) -> dict[str, str]:
     turn = "you" if game.waits_for_you() else "opponent"
     return {"data-phase": game.phase, "data-turn": turn, "data-rules": v.rules,
             "data-deal": str(v.deal_number), "data-actions": str(game.action_count),
-            "data-stage": v.stage or ""}
+            "data-stage": v.stage or "",
+            "data-daily": (game.match.daily or "") if game.match is not None else ""}
 
 
 def status_text(game) -> str:

@@ -81,21 +81,35 @@ def exchange_block(review, t) -> str:
     return "".join(out)
 
 
-def tricks_block(review, t) -> str:
-    mine = {d.trick: d for d in review.decisions if d.trick is not None}
+def trick_items(tricks, t, mine=None) -> str:
     items = []
-    for n, (leader, cs, winner) in enumerate(review.tricks, 1):
+    for n, (leader, cs, winner) in enumerate(tricks, 1):
         plays = []
         for i, c in enumerate(cs):
             seat = (leader + i) % len(cs)
             plays.append(f'<span class="play{" won" if seat == winner else ""}">'
                          f'<span class="who">{_e(t.seat(seat))}</span>{card(c, t)}</span>')
-        d = mine.get(n)
+        d = (mine or {}).get(n)
         items.append(f'<li><div class="trick-line"><span class="trick-no">{_e(t("review.trick", n=n))}</span>'
                      f'{"".join(plays)}</div>'
                      f'<div class="trick-after">{_e(t("table.trick_won", name=t.seat(winner)))}'
                      f'{" · " + _verdict(d, t) if d else ""}</div></li>')
-    return f'<h3>{_e(t("review.tricks"))}</h3><ol class="review-tricks">{"".join(items)}</ol>'
+    return "".join(items)
+
+
+def tricks_block(review, t) -> str:
+    mine = {d.trick: d for d in review.decisions if d.trick is not None}
+    return f'<h3>{_e(t("review.tricks"))}</h3><ol class="review-tricks">{trick_items(review.tricks, t, mine)}</ol>'
+
+
+def par_block(deal, side: int, t) -> str:
+    """The same deal as par played it (Expert in your seat), beside yours."""
+    if deal is None:
+        return ""
+    score = deal.score()[side]
+    text = t("review.par", score=f"+{score}" if score > 0 else str(score).replace("-", "−"))
+    return (f'<section class="review-par" data-par-review="{score}"><h3>{_e(text)}</h3>'
+            f'<ol class="review-tricks">{trick_items(deal.history, t)}</ol></section>')
 
 
 def deal_picker(deals: list[int], current: int, t) -> str:
@@ -108,7 +122,7 @@ def deal_picker(deals: list[int], current: int, t) -> str:
             f'<span>{_e(t("review.deals"))}</span>{buttons}</nav>')
 
 
-def review_html(review, t, deals: list[int], index: int) -> str:
+def review_html(review, t, deals: list[int], index: int, par_deal=None, side: int = 0) -> str:
     contract = t.contract(review.contract)
     cut = ""
     if review.cut is not None:
@@ -125,7 +139,7 @@ def review_html(review, t, deals: list[int], index: int) -> str:
             f'<p class="review-summary">{_e(summary(review, t))}</p>'
             f'{hands_block(review.dealt, review.contract, t, t("review.dealt"))}'
             f'{manni}{exchange_block(review, t)}{after}'
-            f'{tricks_block(review, t)}</div>')
+            f'{tricks_block(review, t)}{par_block(par_deal, side, t)}</div>')
 
 
 def busy_html(t) -> str:

@@ -215,6 +215,12 @@ def parse_rules(query: str) -> str | None:
     return v
 
 
+def parse_daily(query: str) -> bool:
+    """Does a location.search string ask for the deal of the day (``?daily``)?"""
+    return len(query) <= MAX_QUERY and any(
+        part.partition("=")[0] == "daily" for part in query.lstrip("?").split("&"))
+
+
 def parse_seed(query: str) -> int | None:
     """``?seed=N`` from a location.search string: None without one; raises ManniError for
     one that cannot be used (N must be ASCII digits, a whole number below 2**63)."""

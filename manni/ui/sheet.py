@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS
 from ..states import MatchPhase
+from . import challenge, daily_view, par_view
 from .markup import YOU, _e, card_face, lists_table, trick_won
 
 
@@ -45,6 +46,7 @@ def score_sheet(game) -> str:
                        f'<th scope="col" class="minus" aria-label="{_e(t("result.col_minus"))}">{_e(t("sheet.minus_short"))}</th>')
         else:
             head.append(f'<th scope="col">{_e(t.seat(s))}</th>')
+    head.append(par_view.sheet_head(game, 2 if split else 1))
     rows = []
     for i, score in enumerate(v.deal_scores):
         c = contracts[i] if i < len(contracts) else None
@@ -60,6 +62,7 @@ def score_sheet(game) -> str:
                              f'<td class="minus">{"−" + str(-n) if n < 0 else ""}</td>')
             else:
                 cells.append(f'<td>{_e(_signed(n) if v.ruleset.negative_scores(v.options) else n)}</td>')
+        cells.append(par_view.sheet_cell(game, i))
         rows.append("<tr>" + "".join(cells) + "</tr>")
     foot = [f'<th scope="row">{_e(t("sheet.total"))}</th>']
     for s in range(3):
@@ -68,6 +71,7 @@ def score_sheet(game) -> str:
         else:
             total = v.totals[s]
             foot.append(f'<td>{_e(_signed(total) if v.ruleset.negative_scores(v.options) else total)}</td>')
+    foot.append(par_view.sheet_foot(game))
     thead = "<tr>" + "".join(head) + "</tr>" + ("<tr>" + "".join(sub) + "</tr>" if split else "")
     practice = f' · <span class="practice-mark">{_e(t("sheet.practice"))}</span>' if game.practice else ""
     if v.lists is None:
@@ -77,7 +81,7 @@ def score_sheet(game) -> str:
     return (f'<table class="sheet{" split" if split else ""}"><caption>{_e(t("sheet.title"))} · '
             f'{_e(goal)}{practice}</caption>'
             f'<thead>{thead}</thead><tbody>{"".join(rows)}</tbody><tfoot><tr>{"".join(foot)}</tr></tfoot></table>'
-            f'{lists_table(game)}')
+            f'{par_view.sheet_note(game)}{lists_table(game)}')
 
 
 def result_panel(game) -> str:
@@ -113,8 +117,12 @@ def result_panel(game) -> str:
         button = (game.tutorial.result_buttons(game) if game.tutorial is not None else
                   f'<button type="button" class="btn primary" data-action="next-deal">{_e(t("btn.next_deal"))}</button>')
     button += f'<button type="button" class="btn" data-action="review">{_e(t("btn.review"))}</button>'
-    return (f'<section class="result" role="region" aria-labelledby="result-title">'
+    index = len(v.deal_scores) - 1
+    return (f'<section class="result" role="region" aria-labelledby="result-title"'
+            f'{par_view.hooks(game, index) if par_view.enabled(game) else ""}>'
             f'<h2 id="result-title">{_e(title)}</h2>{headline}<div class="scroll-x">{table}</div>'
+            f'{par_view.last_line(game)}{daily_view.panel(game, game.link_base)}'
+            f'{challenge.panel(game)}'
             f'<div class="result-actions">{button}</div>'
             f'<div class="result-sheet">{score_sheet(game)}</div>'
             f'</section>')

@@ -18,6 +18,7 @@ from .settings import variant_of
 
 STATS_KEY = "manni:stats"
 KEEP_IDS = 200  # how many counted matches / reviewed deals are remembered (no double count)
+KEEP_DAYS = 400  # deals of the day remembered
 
 
 def match_id(match) -> str:
@@ -39,6 +40,8 @@ class Stats:
     practice: int = 0     # finished practice matches (shown apart, never in the figures)
     counted: list = field(default_factory=list)
     reviewed: list = field(default_factory=list)
+    # Deals of the day: "YYYY-MM-DD/variant" -> your points minus par's (None: begun, not done)
+    daily: dict = field(default_factory=dict)
 
     # -- storage -----------------------------------------------------------------------
     def to_json(self) -> str:
@@ -64,6 +67,10 @@ class Stats:
                     played, won = row.get("played"), row.get("won")
                     if isinstance(played, int) and isinstance(won, int):
                         s.matches[key] = {"played": played, "won": won}
+        d = data.get("daily")
+        if isinstance(d, dict):
+            s.daily = {k: v for k, v in list(d.items())[-KEEP_DAYS:] if isinstance(k, str)
+                       and (v is None or (isinstance(v, int) and not isinstance(v, bool)))}
         for name in ("counted", "reviewed"):
             v = data.get(name)
             if isinstance(v, list):
@@ -121,6 +128,39 @@ class Stats:
         self.matched += review.matched_cards
         return True
 
+    # -- the deal of the day: the first attempt of a day and variant counts -----------------
+    def daily_begin(self, key: str) -> bool:
+        """A deal of the day begun: True for the first attempt (it counts), else False."""
+        if key in self.daily:
+            return False
+        self.daily[key] = None
+        self.daily = dict(list(self.daily.items())[-KEEP_DAYS:])
+        return True
+
+    def daily_first(self, key: str) -> bool:
+        """Is the attempt under way the one that counts (begun, not finished)?"""
+        return key in self.daily and self.daily[key] is None
+
+    def daily_done(self, key: str, against_par: int) -> bool:
+        if not self.daily_first(key):
+            return False
+        self.daily[key] = against_par
+        return True
+
+    def daily_figures(self) -> tuple[int, int, float] | None:
+        """(days played, the streak of days up to the last one played, mean against par)."""
+        import datetime
+        done = {k.partition("/")[0]: v for k, v in self.daily.items() if v is not None}
+        if not done:
+            return None
+        results = [v for v in self.daily.values() if v is not None]
+        days = sorted(done)
+        streak, day = 0, datetime.date.fromisoformat(days[-1])
+        while day.isoformat() in done:
+            streak += 1
+            day -= datetime.timedelta(days=1)
+        return len(days), streak, sum(results) / len(results)
+
     @property
     def played(self) -> int:
         return sum(r["played"] for r in self.matches.values())
@@ -129,7 +169,7 @@ class Stats:
 def stats_html(stats: Stats, t) -> str:
     practice = (f'<p class="practice-mark">{_e(t.plural("stats.practice", stats.practice))}</p>'
                 if stats.practice else "")
-    if not stats.played and not stats.cards:
+    if not stats.played and not stats.cards and not stats.daily_figures():
         body = f'<p class="stats-empty">{_e(t("stats.empty"))}</p>'
     else:
         rows = []
@@ -146,6 +186,10 @@ def stats_html(stats: Stats, t) -> str:
         if stats.deals:
             facts.append(t("stats.per_deal", avg=t.number(stats.points / stats.deals), deals=stats.deals))
         facts.append(t("stats.streaks", current=stats.streak, best=stats.best))
+        daily = stats.daily_figures()
+        if daily:
+            facts.append(t("stats.daily", days=daily[0], streak=daily[1],
+                           avg=t.number(daily[2], signed=True)))
         if stats.cards:
             facts.append(t("stats.agreement", rate=round(100 * stats.matched / stats.cards), cards=stats.cards))
         body = table + "".join(f"<p>{_e(f)}</p>" for f in facts)

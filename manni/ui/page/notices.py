@@ -67,10 +67,11 @@ class Notices(Feature):
                 if bottom - top < MIN_NOTICE_PX:  # over the seats, as wide as the felt
                     top = felt.top + NOTICE_GAP_PX
                     middle, width = felt.left + felt.width / 2, felt.width - 2 * NOTICE_GAP_PX
-        style.top = f"{(top + bottom) / 2 - table.top:.0f}px"
-        style.left = f"{middle - table.left:.0f}px"
-        style.maxWidth = f"{width:.0f}px"
-        style.maxHeight = f"{bottom - top:.0f}px"
+        # Unrounded centre, height rounded down: its edges stay within top and bottom.
+        style.top = f"{(top + bottom) / 2 - table.top:.2f}px"
+        style.left = f"{middle - table.left:.2f}px"
+        style.maxWidth = f"{int(width)}px"
+        style.maxHeight = f"{int(bottom - top)}px"
 
     async def _hide_later(self, seq: int, seconds: float) -> None:
         await asyncio.sleep(seconds)

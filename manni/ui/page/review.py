@@ -38,7 +38,8 @@ class Review(Feature):
         self.seq += 1
         done = g.reviews.get(g.review_key(index))
         if done is not None:
-            body.innerHTML = review_view.review_html(done, page.t, deals, index)
+            body.innerHTML = review_view.review_html(done, page.t, deals, index,
+                                                     page.par.played(g, index))
             return
         body.innerHTML = review_view.busy_html(page.t)
         asyncio.ensure_future(self.compute(g, index, self.seq))
@@ -61,8 +62,15 @@ class Review(Feature):
         g.reviews[g.review_key(index)] = found
         if page.stats.count_review(g.match, found):  # statistics count your agreement with Hard
             page.storage.set(STATS_KEY, page.stats.to_json())
+        try:  # beside it, the deal as par played it
+            par_deal = await page.par.replay(g, index)
+        except Exception:
+            page.report(trace())
+            par_deal = None
+        if seq != self.seq or g is not page.game or not dialog.open:
+            return
         by_id("review-body").innerHTML = review_view.review_html(found, page.t, g.reviewable(),
-                                                                 index)
+                                                                 index, par_deal)
 
     def on_closed(self, event) -> None:
         # Nothing of a review stays in the page once it is closed.

@@ -16,13 +16,15 @@ from ..alerts import Alerts, elsewhere_html
 from ..game import Game
 from ..settings import (BAD_RECORD_KEY, DEFAULT_LEVELS, EXCHANGES, MANCHE_TARGETS, MOTION_MS,
                         RECORD_KEY, SETTINGS_KEY, SPEEDS, VARIANTS, Settings, parse_rules,
-                        parse_seed, variant_of)
+                        parse_daily, parse_seed, variant_of)
 from ..stats import STATS_KEY, Stats
 from ..tabs import TabSync
 from ..title import game_title, long_name
 from . import driver
 from .dom import (Storage, attr, by_id, document, drop_query, fill_marked, fill_options, motion,
                   nn, on, q, trace, window)
+from .challenge import Challenge
+from .daily import Daily
 from .feature import Feature
 from .friends import Friends
 from .hint import Hint
@@ -31,6 +33,7 @@ from .lesson import Lesson
 from .menu import Menu
 from .notices import Notices
 from .other_tabs import OtherTabs
+from .par import Par
 from .parlee import Parlee
 from .records import Records
 from .review import Review
@@ -71,10 +74,14 @@ class Page(Feature):
         self.other_tabs = OtherTabs(self)
         self.records = Records(self)
         self.menu = Menu(self)
+        self.par = Par(self)
+        self.daily = Daily(self)
+        self.challenge = Challenge(self)
         self.features: tuple[Feature, ...] = (
             self, self.notices, TableControls(self), self.friends, self.talk, self.other_tabs,
             self.records, self.menu, Hint(self), Review(self), Lesson(self), HowToPlay(self),
-            Statistics(self), Parlee(self))
+            Statistics(self), Parlee(self), self.par, self.daily,
+            self.challenge)
         self.actions: dict[str, types.MethodType] = {}
         for feature in self.features:
             for name, fn in type(feature).ACTIONS.items():
@@ -91,6 +98,7 @@ class Page(Feature):
 
     # -- start-up --------------------------------------------------------------------------
     def start(self) -> None:
+        Game.link_base = self.daily.base()
         self.fill_static_text()
         try:
             notice = self.friends.start()
@@ -140,7 +148,13 @@ class Page(Feature):
             except Exception:  # damaged or foreign: keep it for download, start afresh
                 resumed = None
                 self.set_aside_record(saved)
-        if rules is not None:
+        challenge = self.challenge.load(str(window.location.search or ""))
+        if challenge is not None:
+            self.game, notice = challenge
+        elif parse_daily(str(window.location.search or "")):
+            self.game, notice = self.daily.make(rules or self.settings.variant, resumed)
+            drop_query()  # a reload resumes it
+        elif rules is not None:
             self.settings.variant = rules
             if seed is not None and resumed is not None and resumed.match.seed == seed \
                     and variant_of(resumed.match.rules.name, resumed.match.options) == rules:
@@ -240,6 +254,8 @@ class Page(Feature):
         g = self.game
         if g.phase == MatchPhase.MATCH_OVER and self.stats.count_match(g.match, g.settings.level):
             ok = self.storage.set(STATS_KEY, self.stats.to_json()) and ok
+        if self.daily.count():
+            ok = self.storage.set(STATS_KEY, self.stats.to_json()) and ok
         ok = self.storage.set(SETTINGS_KEY, self.settings.to_json()) and ok
         if self.alerts.unsaved == ok:
             self.alerts.unsaved = not ok
@@ -295,6 +311,7 @@ class Page(Feature):
         if in_game:
             self.restore_focus(focus_card, focus_action)
         self.notices.place()
+        self.par.kick()
 
     def restore_focus(self, card, action) -> None:
         el = None
