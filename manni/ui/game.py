@@ -25,9 +25,9 @@ from ..rules.base import CONTRACTS
 from ..states import MatchPhase, Phase
 from ..text import Translator
 from ..undo import undo_refusal, undo_target
-from . import duties, suggested
 from .motions import motions_of
-from .phrases import action_phrase, action_said
+from .hints import Hints
+from .phrases import action_said
 from .settings import Settings, settings_from_options, variant_of
 
 if TYPE_CHECKING:
@@ -42,12 +42,18 @@ def random_seed() -> int:
 
 
 # -- opponents ------------------------------------------------------------------------
-def make_opponent(level: str, seat: int, seed: int):
+def make_opponent(level: str, seat: int, seed: int, deal: int | None = None,
+                  fixed: bool = False):
+    """A computer in ``seat``. With ``deal`` (0-based) it is seeded as par seeds that deal's
+    seats (``manni.par.par_seed``); ``fixed``: a fixed work, no time cap (the same moves on
+    any device)."""
     from ..bots import make_bot  # imported at the first opponent move, not at start-up
-    return make_bot(level, seed=(seed + seat) & 0xFFFFFFFF)
+    from ..par import par_seed
+    seeded = (seed + seat) & 0xFFFFFFFF if deal is None else par_seed(seed, deal, seat)
+    return make_bot(level, seed=seeded, **({"budget_ms": None} if fixed else {}))
 
 
-class Game:
+class Game(Hints):
     hosting = False  # the host's page of a table with friends
     link_base = ""  # the page's own address, for links to share (set by the page)
 
@@ -208,44 +214,6 @@ class Game:
             return {}
         return {s: self.match.deal.hands[s] for s in range(1, self.match.rules.seats)}
 
-    # -- hint: the Expert bot's own choice for seat 0, from seat 0's SeatView ---------------
-    def can_hint(self) -> bool:
-        """Your decision now: your exchange choice or your card."""
-        v = self.view
-        return self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and v.turn == YOU and not v.finished
-
-    def hint_steps(self, budget_ms: int | None = 1000):
-        """Generator (yields between slices) returning (action, reasons); it gets only
-        ``self.view``, seat 0's SeatView, never the Match."""
-        from ..bots import hint_steps  # the bots are imported on demand, not at start-up
-        return hint_steps(self.view, budget_ms)
-
-    def set_hint(self, action, reasons) -> str:
-        """Keep the hint for this decision (a suggested discard is pre-selected); returns
-        its text, also queued for the live region."""
-        self.hint = (action, duties.hint_reasons(self.view, action, reasons))
-        if isinstance(action, Discard):
-            self.selected = list(action.cards)
-        text = self.hint_text()
-        self.say(text)
-        return text
-
-    def hint_text(self) -> str:
-        if self.hint is None:
-            return ""
-        action, reasons = self.hint
-        t = self.t
-        said = t("hint.sep").join(t.reason(key, params) for key, params in reasons)
-        return t("hint.text", action=action_phrase(action, t), reasons=said)
-
-    def hinted_cards(self) -> set[int]:
-        """The cards the current hint points at (the card to play, or the discards)."""
-        return suggested.cards(self.hint[0]) if self.hint else set()
-
-    def hinted_action(self) -> str | None:
-        """The data-action of the suggested button, if the hint is a button."""
-        return suggested.control(self.hint[0]) if self.hint else None
-
     def contract_name(self, name: str) -> str:
         """A contract by its engine name ("spades", "grand", ...), as the player reads it."""
         return self.t.contract(CONTRACTS[name])
@@ -358,13 +326,15 @@ class Game:
     def opponent(self, seat: int):
         if self.tutorial is not None:
             return self.tutorial.script.bot()
-        # Afresh each deal: a deal's bots are the same whatever came before (a challenge, a reload)
-        key = (self.match.deal.number, seat)
+        # Afresh each deal, seeded as par's: a deal's bots are the same whatever came before
+        # (a challenge, a reload); where results are compared, at a fixed work.
+        key = (self.match.deal.number - 1, seat)
         bot = self._bots.get(key)
         if bot is None:
             self._bots = {k: b for k, b in self._bots.items() if k[0] == key[0]}
-            bot = self._bots[key] = make_opponent(self.settings.level, seat,
-                                                  self.match.seed + 1009 * key[0])
+            compared = self.match.daily is not None or self.match.challenge is not None
+            bot = self._bots[key] = make_opponent(self.settings.level, seat, self.match.seed,
+                                                  key[0], fixed=compared)
         return bot
 
     def opponent_view(self, seat: int):

@@ -168,7 +168,7 @@ def test_a_computer_partner_asks_before_a_computers_lead_never_before_yours():
 
     game = Game.new(Settings(variant="manille", level="hard"), seed=4, t=Translator("en"))
     for s in (1, 2, 3):
-        game._bots[(1, s)] = make_bot("hard", seed=s, work=200, budget_ms=None, partner_ask=True)
+        game._bots[(0, s)] = make_bot("hard", seed=s, work=200, budget_ms=None, partner_ask=True)
     partner_asked = 0
     for _ in range(300):
         if len(game.match.deals) > 1:

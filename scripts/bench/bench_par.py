@@ -1,8 +1,8 @@
 """How long par takes for one deal (Expert in seat 0, Medium elsewhere, fixed work), and
 its longest slice (the page's longest pause while it works), per rule set.
 
-CPython:  PYTHONPATH=. python3 scripts/bench_par.py
-Pyodide:  node scripts/pyodide_run.mjs "$(cat scripts/bench_par.py)"
+CPython:  PYTHONPATH=. python3 scripts/bench/bench_par.py
+Pyodide:  node scripts/pyodide_run.mjs "$(cat scripts/bench/bench_par.py)"
 First deals played by Easy in every seat (seeds 0-4 of each rule set); medians and maxima.
 """
 import time
