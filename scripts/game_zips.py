@@ -152,7 +152,8 @@ LATER_FILES = (
     "manni/net/", "manni/review.pyc", "manni/par.pyc", "manni/ui/netgame.pyc",
     "manni/ui/lobby.pyc", "manni/ui/talk.pyc", "manni/ui/four_seats.pyc", "manni/ui/parlee.pyc",
     "manni/ui/tutorial_manille.pyc", "manni/ui/review_view.pyc", "manni/ui/rules_page.pyc",
-    "manni/ui/seat_view.pyc", "manni/ui/page/net_link.pyc", "manni/bots/", "pyscript/",
+    "manni/ui/seat_view.pyc", "manni/ui/seat_names.pyc", "manni/ui/page/net_link.pyc",
+    "manni/bots/", "manni/sealed/", "pyscript/",
 )
 
 

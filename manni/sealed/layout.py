@@ -17,6 +17,8 @@ from ..rules import RuleSet
 
 @dataclass(frozen=True)
 class Positions:
+    """Which deck positions each hand, the Manni and the cut or turned card hold."""
+
     hands: tuple[int, ...]  # by seat: a mask of positions
     manni: tuple[int, ...]  # positions, top first
     cut: int | None  # the position of the card shown to all as it is dealt
