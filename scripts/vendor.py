@@ -47,6 +47,10 @@ Run after `npm ci`. Produces (all gitignored, rebuilt on every run):
                            the first script of a visit is one request, not three
   static/vendor/boot.js    static/js/boot.js after the loading/error screen's texts in
                            every language (the boot.* keys of manni/text/locale/).
+  static/vendor/package-loader.mjs  PACKAGE_LOADER_SOURCE: the Python that makes Pyodide's
+                           package loader import its archive modules when first used
+                           (static/py/package_loader.py and package_loader_on_use()),
+                           which static/js/runtime.mjs runs as Python starts
   static/vendor/sample-table.mjs  TABLE: a new Classic match's table as the game draws
                            it, which static/js/warm-up.mjs lays out while the runtime
                            downloads
@@ -67,7 +71,7 @@ from build_common import NODE_MODULES, VENDOR
 from game_zips import build_manni_zip
 from site_files import write_boot_script, write_build_files, write_style_hash, write_warm_up
 from vendor_runtime import (page_stdlib, stdlib_needs, trim_stdlib, vendor_pyodide,
-                            vendor_pyscript, vendor_scripts)
+                            vendor_pyscript, vendor_scripts, write_package_loader)
 
 
 def main(argv: list[str]) -> int:
@@ -78,6 +82,7 @@ def main(argv: list[str]) -> int:
     kept, total = trim_stdlib(NODE_MODULES / "pyodide" / "python_stdlib.zip",
                               VENDOR / "pyodide" / "python_stdlib.zip", needs,
                               page_stdlib(needs))
+    write_package_loader()
     scripts = vendor_scripts()
     n = build_manni_zip()
     write_boot_script()

@@ -215,3 +215,52 @@ print(json.dumps(out))
         chosen[name] = ((name + "c", compiled) if extra * PYC_SOURCE_PER_BYTE <= len(src)
                         else (name, src))
     return chosen
+
+
+PACKAGE_LOADER = VENDOR / "package-loader.mjs"
+PACKAGE_LOADER_HOOK = "static/py/package_loader.py"
+# Pyodide's pyodide/_package_loader.py, each of these exactly once -> what it becomes: its
+# archive modules imported on first use (static/py/package_loader.py's OnUse), and the
+# wheel format it registers with shutil registered once shutil is imported.
+PACKAGE_LOADER_EDITS = {
+    "import shutil\n":
+        'shutil = _OnUse("shutil", then=lambda module: _wheel_format(module))\n',
+    "from tempfile import NamedTemporaryFile\n":
+        'NamedTemporaryFile = _OnUse("tempfile", "NamedTemporaryFile")\n',
+    "from zipfile import ZipFile\n": 'ZipFile = _OnUse("zipfile", "ZipFile")\n',
+    "from .common import install_files\n": 'install_files = _OnUse(".common", "install_files")\n',
+    "\nif IN_PYODIDE:\n    shutil.register_archive_format(":
+        "\ndef _wheel_format(shutil):\n  if IN_PYODIDE:\n    shutil.register_archive_format(",
+}
+ON_USE_NAMES = re.compile(r"^(?:import|from) (?:shutil|tempfile|zipfile|\.common)\b", re.M)
+
+
+def package_loader_on_use(source: str) -> str:
+    """Pyodide's package loader (``source``) with PACKAGE_LOADER_EDITS made; an error if it
+    does not read as expected (another Pyodide): the page would import the archive modules
+    after all, or fail."""
+    for old, new in PACKAGE_LOADER_EDITS.items():
+        if source.count(old) != 1:
+            die(f"pyodide/_package_loader.py has {source.count(old)} of {old.strip()!r}, not 1: "
+                f"update PACKAGE_LOADER_EDITS for this Pyodide")
+        source = source.replace(old, new)
+    if ON_USE_NAMES.search(source):
+        die("pyodide/_package_loader.py imports an archive module in a way PACKAGE_LOADER_EDITS "
+            "does not know")
+    return source
+
+
+def write_package_loader() -> None:
+    """PACKAGE_LOADER: PACKAGE_LOADER_SOURCE, Python that static/js/runtime.mjs runs before
+    Pyodide's bootstrap imports its package loader (PACKAGE_LOADER_HOOK, given SOURCE: the
+    page's stdlib's pyodide/_package_loader.py after package_loader_on_use)."""
+    with zipfile.ZipFile(VENDOR / "pyodide" / "python_stdlib.zip") as z:
+        if "pyodide/_package_loader.py" not in z.namelist():
+            die("the page's stdlib holds no source of pyodide/_package_loader.py")
+        source = package_loader_on_use(z.read("pyodide/_package_loader.py").decode("utf-8"))
+    from strip_source import strip
+    hook = strip((ROOT / PACKAGE_LOADER_HOOK).read_text(encoding="utf-8"))
+    code = f"exec({hook!r}, {{'__name__': 'package_loader_hook', 'SOURCE': {source!r}}})"
+    PACKAGE_LOADER.write_text(
+        f"// Written by scripts/vendor.py from {PACKAGE_LOADER_HOOK} and Pyodide's package loader.\n"
+        f"export const PACKAGE_LOADER_SOURCE = {json.dumps(code)};\n", encoding="utf-8")

@@ -22,6 +22,7 @@
 // docs/performance.md, "Start-up"; static/main.py adds PyScript's start-up's).
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 import { LATER_AT_ONCE as NEEDS_LATER, RUNTIME } from "../vendor/build.mjs";
+import { PACKAGE_LOADER_SOURCE } from "../vendor/package-loader.mjs";
 import { compilingEarly } from "../js/early-wasm.mjs";
 import { gameFiles } from "../js/game-files.mjs";
 import { snapshotBoot } from "../js/snapshot-boot.mjs";
@@ -198,6 +199,19 @@ let fromSnapshot = false;  // the start Pyodide is making now
 // service worker serves (a snapshot holds every file already).
 const laterAtOnce = () => LATER_AT_ONCE || (CACHED && !fromSnapshot);
 
+// A plain start's runtime, made as Pyodide makes it; then, with the interpreter up and before
+// Pyodide's bootstrap imports its package loader, static/py/package_loader.py makes that
+// loader import shutil, tempfile, zipfile and the compression modules only when first used
+// (scripts/vendor_runtime.py). If it cannot run, the bootstrap imports them.
+async function createRuntime(settings) {
+  const { default: create } = await import(`${INDEX_URL}pyodide.asm.mjs`);
+  const module = await create(settings);
+  const run = module.API && module.API.rawRun;
+  const [failed, error] = typeof run === "function" ? run(PACKAGE_LOADER_SOURCE) : [1, "no rawRun"];
+  if (failed) console.warn("Manni: the package loader is imported in full:", error);
+  return module;
+}
+
 async function boot() {
   const config = {
     indexURL: INDEX_URL,
@@ -240,7 +254,7 @@ async function boot() {
   // A plain start leaves the page's thread idle for seconds while the wasm downloads:
   // the table's first layout is rehearsed then (static/js/warm-up.mjs).
   rehearsal().then(({ warmUp }) => warmUp(() => pythonStarts), () => {});
-  return started("plain", await loadRuntimeCompilingEarly(config));
+  return started("plain", await loadRuntimeCompilingEarly({ ...config, createPyodideModule: createRuntime }));
 }
 
 // Python runs without WebAssembly stack switching (JSPI), as in browsers that lack it:

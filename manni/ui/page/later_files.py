@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import sys
-import zipfile
 from importlib.machinery import FileFinder, PathFinder
 
 from .dom import window
@@ -28,6 +27,7 @@ class LaterFiles:
         except Exception as e:
             raise ImportError(f"{name}: the rest of the game's files could not be read ({e})",
                               name=name) from None
+        import zipfile  # not on the first table's way: its imports cost the start
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             z.extractall(files.home)
         files.laterWritten = True
