@@ -63,7 +63,8 @@ def test_the_runtimes_files_are_asked_for_first():
     assert "./static/vendor/pyscript/core.js" in later and "./static/main.py" in later
     source = (ROOT / "static/js/runtime.mjs").read_text(encoding="utf-8")
     imported = re.findall(r'^import [^;]*? from "([^"]+)";', source, re.M)
-    assert imported == ["../vendor/pyodide/pyodide.mjs", "../vendor/build.mjs", "../js/early-wasm.mjs",
+    assert imported == ["../vendor/pyodide/pyodide.mjs", "../vendor/build.mjs",
+                        "../vendor/package-loader.mjs", "../js/early-wasm.mjs",
                         "../js/game-files.mjs", "../js/snapshot-boot.mjs"], imported
     # the module the page runs has them in place: it asks for nothing before it runs
     module = (ROOT / "static/vendor/runtime.mjs").read_text(encoding="utf-8")
@@ -79,6 +80,40 @@ def test_python_runs_without_stack_switching(page, base_url, boot):
     page.goto(f"{base_url}/index.html?snapshot=0")
     assert boot(page) not in ("loading", "error")
     assert not page.evaluate("'Suspending' in WebAssembly")
+
+
+ARCHIVE_MODULES = ("shutil", "tempfile", "zipfile", "bz2", "lzma", "compression.zstd")
+
+
+def test_python_starts_without_the_package_loaders_archive_modules(page, base_url, monitor, boot):
+    """A plain start's Python imports Pyodide's package loader without shutil, tempfile,
+    zipfile and the compression modules (static/py/package_loader.py): nothing before the
+    first table uses them, and unpacking an archive imports them when it needs them."""
+    # PyScript's start and main.py, after the table, import some of them: not here.
+    page.route(re.compile(r".*/pyscript/core\.js$"), lambda route: route.fulfill(
+        body="", content_type="text/javascript"))
+    page.goto(f"{base_url}/index.html?snapshot=0")
+    assert boot(page) not in ("loading", "error")
+    run = """async (code) => {
+      const runtime = await (await import("./static/vendor/runtime.mjs")).loadPyodide();
+      return runtime.runPython(code);
+    }"""
+    imported = page.evaluate(run, f"import sys; [m for m in {ARCHIVE_MODULES!r} if m in sys.modules]")
+    assert imported == [], imported
+    assert page.evaluate(run, "import sys; type(sys.modules['pyodide._package_loader'].shutil).__name__") == "OnUse"
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("unpacked/hello.txt", "hello")
+    assert page.evaluate("""async (bytes) => {
+      const runtime = await (await import("./static/vendor/runtime.mjs")).loadPyodide();
+      runtime.unpackArchive(new Uint8Array(bytes), "zip", { extractDir: "/tmp/archive" });
+      return runtime.runPython(`
+import shutil, sys
+from pathlib import Path
+(Path("/tmp/archive/unpacked/hello.txt").read_text(), "zipfile" in sys.modules,
+ "whl" in [name for name, *_ in shutil.get_unpack_formats()])`).toJs();
+    }""", list(archive.getvalue())) == ["hello", True, True]
+    monitor.assert_clean(page)
 
 
 def test_page_boots_offline_without_errors(page, base_url, monitor, boot):

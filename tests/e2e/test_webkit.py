@@ -165,6 +165,13 @@ def test_a_deal_then_a_return_visit_from_the_snapshot(driver, site):
     visit(driver, f"{site}/index.html")
     assert html_data(driver)["boot"] == "plain"
     assert html_data(driver)["wasm"] == "early"  # Safari's engine compiles the wasm as it comes too
+    # and its Python started with Pyodide's package loader importing its archives on first use
+    assert driver.execute_async_script("""const done = arguments[arguments.length - 1];
+      import(new URL("static/vendor/runtime.mjs", location.href).href)
+        .then((m) => m.loadPyodide())
+        .then((py) => done(py.runPython(
+          "import sys; type(sys.modules['pyodide._package_loader'].shutil).__name__")),
+          (err) => done(String(err)));""") == "OnUse"
     start_match(driver)
     end = play_the_deal(driver)
     assert end["phase"] in ("deal-over", "match-over")

@@ -401,3 +401,50 @@ def test_the_two_game_zips_share_the_package_between_them():
         at_start |= _at_import(f"manni.rules.{rule_set.stem}")
     assert {"manni.rules.manille", "manni.exchange"} <= at_start
     assert not [m for m in at_start if path(m) in later]
+
+
+# What the page's Python start hands Pyodide's bootstrap for its package loader, run here in
+# CPython without its site (which imports shutil itself), on Pyodide's own module: the
+# pyodide package's ffi and common are stand-ins.
+PACKAGE_LOADER_RUN = '''
+import json, sys, types
+pkg = types.ModuleType("pyodide"); pkg.__path__ = []
+ffi = types.ModuleType("pyodide.ffi"); ffi.IN_PYODIDE = True
+ffi.JsArray = ffi.JsBuffer = list; ffi.to_js = lambda x: x
+common = types.ModuleType("pyodide.common"); common.install_files = lambda src, dst: [src, dst]
+sys.modules.update({"pyodide": pkg, "pyodide.ffi": ffi, "pyodide.common": common})
+ARCHIVES = ("shutil", "tempfile", "zipfile")
+seen = lambda: [m for m in ARCHIVES if m in sys.modules]
+steps = [seen()]
+exec(json.loads(sys.stdin.read()))
+import importlib
+loader = importlib.import_module("pyodide._package_loader")
+steps += [seen(), [type(f).__name__ if not isinstance(f, type) else f.__name__ for f in sys.meta_path]]
+steps += [loader.get_format(".whl"), seen(), loader.install_files("a", "b"), str(loader.DSO_DIR)]
+print(json.dumps(steps))
+'''
+
+
+def test_pyodides_package_loader_imports_its_archive_modules_when_first_used():
+    with zipfile.ZipFile(ROOT / "node_modules/pyodide/python_stdlib.zip") as z:
+        source = z.read("pyodide/_package_loader.py").decode("utf-8")
+    hook = (ROOT / vendor_runtime.PACKAGE_LOADER_HOOK).read_text(encoding="utf-8")
+    code = f"exec({hook!r}, {{'__name__': 'hook', 'SOURCE': {vendor_runtime.package_loader_on_use(source)!r}}})"
+    out = subprocess.run([sys.executable, "-S", "-c", PACKAGE_LOADER_RUN], input=json.dumps(code),
+                         capture_output=True, text=True, check=True).stdout
+    before, imported, finders, wheel, used, installed, dso = json.loads(out)
+    assert before == [] and imported == []
+    assert "Finder" not in finders  # it leaves once it has given the loader
+    # shutil imported by its first use, with the wheel format Pyodide registers
+    assert wheel == "whl" and used == ["shutil"]
+    assert installed == ["a", "b"] and dso == "/usr/lib"
+
+
+def test_a_package_loader_that_reads_otherwise_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        vendor_runtime.package_loader_on_use("import shutil\nimport shutil\n")
+    assert "update PACKAGE_LOADER_EDITS" in capsys.readouterr().err
+    edited = "".join(vendor_runtime.PACKAGE_LOADER_EDITS) + "\nimport zipfile\n"
+    with pytest.raises(SystemExit):
+        vendor_runtime.package_loader_on_use(edited)
+    assert "does not know" in capsys.readouterr().err
