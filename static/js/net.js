@@ -241,8 +241,7 @@
     },
 
     canShare: function () { return typeof navigator.share === "function"; },
-    share: function (url, title) { return navigator.share({ url: url, title: title }); },
-    copy: function (value) { return navigator.clipboard.writeText(value); }
+    share: function (url, title) { return navigator.share({ url: url, title: title }); }
   };
   window.addEventListener("pagehide", function (ev) { if (!ev.persisted) net.stop(); });
   window.manniNet = net;

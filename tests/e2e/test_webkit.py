@@ -177,7 +177,10 @@ def test_a_deal_then_a_return_visit_from_the_snapshot(driver, site):
     assert end["phase"] in ("deal-over", "match-over")
     results = "return document.querySelectorAll('.result .deal-result').length;"
     assert driver.execute_script(results) == 1
+    # par comes once the deal is over, and is saved with the match
+    wait(driver, "return !!document.querySelector('.result[data-par][data-yours]');", BOOT_MS, "par")
     record = driver.execute_script("return localStorage.getItem('manni:record');")
+    assert '"par"' in record
     wait(driver, "return document.documentElement.dataset.snapshot;", BOOT_MS, "the snapshot")
     assert html_data(driver)["snapshot"] == "saved"
     visit(driver)  # the return visit

@@ -188,3 +188,21 @@ def run_counting_slices(gen):
             slices += 1
         except StopIteration as stop:
             return stop.value, slices
+
+
+def play_as_easy(game, deals: int | None = None, seed: int = 1):
+    """A page's Game with seat 0 played by an Easy bot until ``deals`` deals are over (or the
+    match): the opponents by the page's own bots, a computer partner let lead."""
+    from manni.bots import make_bot
+    from manni.ui import parlee
+    me = make_bot("easy", seed=seed)
+    while not game.match.finished and (deals is None or len(game.match.deal_scores) < deals):
+        if game.phase == "deal-over":
+            game.next_deal()
+        elif game.play_opponent_now():
+            pass
+        elif game.view.turn != 0:
+            assert parlee.leave_lead(game)
+        else:
+            assert game.act(me.choose(game.view))
+    return game

@@ -6,27 +6,17 @@ import json
 
 import pytest
 
-from manni.bots import make_bot
 from manni.errors import RecordError
 from manni.record import dumps, loads
-from manni.ui import challenge, par_view, parlee, tables
+from manni.ui import challenge, par_view, tables
 from manni.ui.game import Game
 from manni.ui.settings import Settings
 
+from engine_support import play_as_easy
+
 
 def play(game: Game, deals: int | None = None, me_seed: int = 1) -> Game:
-    """Seat 0 by an Easy bot until ``deals`` deals are over (or the match)."""
-    me = make_bot("easy", seed=me_seed)
-    while not game.match.finished and (deals is None or len(game.match.deal_scores) < deals):
-        if game.phase == "deal-over":
-            game.next_deal()
-        elif game.play_opponent_now():
-            pass
-        elif game.view.turn != 0:
-            assert parlee.leave_lead(game)
-        else:
-            assert game.act(me.choose(game.view))
-    return game
+    return play_as_easy(game, deals, me_seed)
 
 
 def finished(variant="classic", level="medium") -> Game:

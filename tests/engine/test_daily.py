@@ -3,15 +3,16 @@ from __future__ import annotations
 
 import pytest
 
-from manni.bots import make_bot
 from manni.daily import BETTER, EQUAL, WORSE, daily_match, daily_seed, symbol
 from manni.errors import RecordError
 from manni.par import par_of
 from manni.record import dumps, loads
-from manni.ui import daily_view, parlee
+from manni.ui import daily_view
 from manni.ui.game import Game
 from manni.ui.settings import Settings, parse_daily
 from manni.ui.stats import Stats
+
+from engine_support import play_as_easy
 
 DAY = "2026-12-07"
 
@@ -30,17 +31,7 @@ def test_the_address_asks_for_it():
 
 
 def finish(game: Game) -> Game:
-    me = make_bot("easy", seed=1)
-    while not game.match.finished:
-        if game.phase == "deal-over":
-            game.next_deal()
-        elif game.play_opponent_now():
-            pass
-        elif game.view.turn != 0:
-            assert parlee.leave_lead(game)
-        else:
-            assert game.act(me.choose(game.view))
-    return game
+    return play_as_easy(game)
 
 
 def daily_game(variant: str) -> Game:

@@ -7,7 +7,7 @@ import asyncio
 
 from .. import challenge
 from ..game import Game
-from .dom import attr, drop_query, nn, q, window
+from .dom import attr, drop_query, nn, q
 from .feature import Feature
 
 
@@ -34,14 +34,7 @@ class Challenge(Feature):
     def copy(self, el) -> None:
         link = nn(q(self.page.game_el, "[data-challenge-link]"))
         if link is not None:
-            asyncio.ensure_future(self._copy(str(attr(link, "href") or "")))
-
-    async def _copy(self, url: str) -> None:
-        t = self.page.t
-        try:
-            await window.navigator.clipboard.writeText(url)
-            self.page.notices.show(t("net.copied"), kind="info")
-        except Exception:
-            self.page.notices.show(t("net.copy_failed"), kind="warning")
+            asyncio.ensure_future(self.page.notices.copy(str(attr(link, "href") or ""),
+                                                         "net.copied", "net.copy_failed"))
 
     ACTIONS = {"challenge-copy": copy}

@@ -63,15 +63,7 @@ class Daily(Feature):
     def copy(self, el) -> None:
         text = self._text()
         if text:
-            asyncio.ensure_future(self._copy(text))
-
-    async def _copy(self, text: str) -> None:
-        t = self.page.t
-        try:
-            await window.navigator.clipboard.writeText(text)
-            self.page.notices.show(t("daily.copied"), kind="info")
-        except Exception:
-            self.page.notices.show(t("daily.copy_failed"), kind="warning")
+            asyncio.ensure_future(self.page.notices.copy(text, "daily.copied", "daily.copy_failed"))
 
     def share(self, el) -> None:
         text = self._text()
@@ -81,7 +73,7 @@ class Daily(Feature):
     async def _share(self, text: str) -> None:
         from pyodide.ffi import to_js
         if not hasattr(window.navigator, "share"):  # no share sheet here: copy instead
-            await self._copy(text)
+            await self.page.notices.copy(text, "daily.copied", "daily.copy_failed")
             return
         try:
             await window.navigator.share(to_js({"text": text},

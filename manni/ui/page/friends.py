@@ -223,15 +223,7 @@ class Friends(Feature):
     def copy_invite(self, el) -> None:
         url = self._invite(el)
         if url:
-            asyncio.ensure_future(self._copy(url))
-
-    async def _copy(self, url: str) -> None:
-        t = self.page.t
-        try:
-            await window.manniNet.copy(url)
-            self.page.notices.show(t("net.copied"), kind="info")
-        except Exception:
-            self.page.notices.show(t("net.copy_failed"), kind="warning")
+            asyncio.ensure_future(self.page.notices.copy(url, "net.copied", "net.copy_failed"))
 
     def share_invite(self, el) -> None:
         url = self._invite(el)

@@ -24,6 +24,14 @@ class Notices(Feature):
         # a tap puts a notice away before its time (an info notice lets taps through)
         on(by_id("notice"), "click", self.page.guard(lambda event: self.hide()))
 
+    async def copy(self, text: str, done: str, failed: str) -> None:
+        """``text`` to the clipboard, then the notice ``done`` (or ``failed``: a catalog key)."""
+        try:
+            await window.navigator.clipboard.writeText(text)
+            self.show(self.page.t(done), kind="info")
+        except Exception:
+            self.show(self.page.t(failed), kind="warning")
+
     def show(self, text: str, seconds: float | None = None, kind: str = "warning") -> None:
         """A message in ``#notice`` by kind: "error" (something failed), "warning" (a
         refusal), "info" (goes by itself, sooner) or "hint" (the hint's reasons). Errors and
