@@ -112,7 +112,7 @@ def offers_ask(game) -> bool:
 
 def ask_window(game) -> bool:
     """The partner leads unless the game's seat asks: its questions are offered for a
-    moment first (``settings.ASK_WINDOW_MS``); the first one holds the lead."""
+    moment first (``settings.ASK_WINDOW_MS``); asking one makes the partner wait."""
     return game.partner_leads_first() and _lead_open(game) and not asked_now(game.view)
 
 

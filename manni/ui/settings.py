@@ -46,8 +46,8 @@ SPEEDS = {
     "fast": (250, 650),
     "fastest": (0, 0),
 }
-# With "let my partner lead unless I ask": your questions are offered at least this long
-# (ms) before your computer partner leads, at any speed; asking one holds the lead for you.
+# With "let my partner lead unless I ask": how long (ms) your questions are offered before
+# your computer partner plays its first card, at any speed; asking one makes it wait for you.
 ASK_WINDOW_MS = 1500
 
 # speed -> ms a card takes to fly (to the trick, to a pile, from the Manni); the page's

@@ -211,7 +211,7 @@ def test_after_an_undo_your_partners_lead_waits_for_you_again():
 
 def test_let_my_partner_lead_unless_i_ask():
     """The setting: your partner's lead does not wait for you; your questions are offered
-    meanwhile (one tap each), and the first one holds the lead for you."""
+    meanwhile (one tap each), and asking one makes your partner wait for you."""
     s = Settings(variant="manille", level="medium", partner_leads=True)
     assert Settings.from_dict({"variant": "manille", "partner_leads": "true"}).partner_leads
     assert Settings.from_json(s.to_json()).partner_leads  # remembered with the others

@@ -39,7 +39,7 @@ async def drive(page, gen: int) -> None:
             if g.phase == MatchPhase.PLAY and not v.trick and v.history:
                 wait = max(wait, trick_ms)  # let the completed trick be seen
             if g.ask_window():
-                wait = max(wait, ASK_WINDOW_MS)  # your questions, offered before the lead
+                wait = max(wait, ASK_WINDOW_MS)  # your questions, offered before your partner plays
             # The bot thinks during the pause, which then only tops its time up: a move
             # takes the longer of the two, not their sum.
             started = time.perf_counter()
