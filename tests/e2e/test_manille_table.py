@@ -391,7 +391,7 @@ def test_you_may_ask_before_your_partner_leads(session):
 
 def test_let_my_partner_lead_unless_i_ask(session):
     """The setting: no tap to let your partner lead; your questions are offered meanwhile,
-    one tap each, and the first holds the lead for you."""
+    one tap each, and asking one makes your partner wait for you."""
     page, monitor, base_url = session
     start_manille(page, talk=True)
     page.goto(f"{base_url}/index.html?snapshot=0&rules=manille&seed=2")  # partner leads trick 1
@@ -404,7 +404,7 @@ def test_let_my_partner_lead_unless_i_ask(session):
     expect(page.locator(".trick .slot-2 .card")).to_have_count(1)  # it led, no tap of yours
     assert json.loads(page.evaluate("localStorage.getItem('manni:settings')"))["partner_leads"]
     page.goto(f"{base_url}/index.html?snapshot=0&rules=manille&seed=8")  # partner leads again
-    page.locator("[data-action=ask]").first.click()  # offered before the lead: one tap
+    page.locator("[data-action=ask]").first.click()  # offered before your partner plays: one tap
     st = wait_settled(page, 1)
     assert st["turn"] == "you" and st["actions"] == "1"
     expect(page.locator(".talk-log li[data-asker='0']")).to_have_count(1)
