@@ -46,12 +46,13 @@ class Par(Feature):
             self.plays = (match, {})
         self.plays[1][index] = deal
 
-    async def replay(self, g, index: int):
-        """The deal as par plays it: kept, or computed now (after a reload)."""
-        deal = self.played(g, index)
+    async def replay(self, g, index: int, match=None):
+        """The deal as par plays it in ``match`` (the game's by default): kept, or computed
+        now (after a reload)."""
+        match = g.match if match is None else match
+        deal = self.played(g, index) if match is g.match else None
         if deal is not None or not par_view.enabled(g):
             return deal
-        match = g.match
         await arrived("manni.bots")
         deal = await idle_think(self.page, engine_par.par_deal_steps(match, index,
                                                                      g.settings.level),
@@ -78,11 +79,8 @@ class Par(Feature):
         level = g.settings.level
         found = None
         try:
-            await arrived("manni.bots")
-            deal = await idle_think(page, engine_par.par_deal_steps(match, index, level),
-                                    lambda: g is page.game and g.match is match)
+            deal = await self.replay(g, index, match)
             if deal is not None:
-                self.keep(match, index, deal)
                 found = deal.score()[match.rules.side_of[0]]
         except Exception:
             page.report(trace())
