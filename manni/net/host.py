@@ -23,8 +23,8 @@ from ..errors import IllegalAction
 from ..inputs import parse_json
 from . import chat as C
 from . import protocol as P
-from . import wire as W
 from . import room as R
+from . import wire as W
 from .links import is_id
 
 HOST = 0
@@ -75,7 +75,6 @@ class Outcome:
     rematch: bool = False                        # everyone agreed: the next match begins
 
 
-
 def previous_trick(match) -> tuple | None:
     """The last trick of the deal before, while the deal it began (at once: ``deal_at_once``)
     has no card played: what a guest's table shows until then (public)."""
@@ -84,6 +83,7 @@ def previous_trick(match) -> tuple | None:
             or not deals[-2].history:
         return None
     return deals[-2].history[-1]
+
 
 class HostTable:
     def __init__(self, table: str, host_name: str, level: str = "medium", seats: int = 3) -> None:
