@@ -18,6 +18,7 @@ from ..view import SeatView
 from . import chat as C
 from . import protocol as P
 from . import room as R
+from . import sealed_net as S
 
 
 def _turn(seq, k: int) -> tuple:
@@ -78,6 +79,7 @@ class GuestTable:
         self.watching = False            # a spectator: no seat, no hand
         self.room: R.Room | None = None
         self.lines: list[C.ChatLine] = []  # the chat so far (the last KEEP_LINES)
+        self.sealed: S.SealedTable | None = None  # a sealed table, once started
 
     def hello(self) -> str:
         return P.hello(self.table, self.name, self.token)
@@ -107,6 +109,10 @@ class GuestTable:
             self.seat, self.state, self.watching = None, None, True
         elif isinstance(msg, P.Lobby):
             self.lobby = msg
+        elif isinstance(msg, S.SealedTable):
+            if self.seat is None:
+                raise P.ProtocolError("a sealed table's news for a page with no seat")
+            self.sealed = msg
         elif isinstance(msg, P.State):
             if self.watching:
                 if not R.is_public(msg.view):
@@ -130,7 +136,7 @@ class GuestTable:
         return msg
 
     def seats(self) -> tuple[P.SeatInfo, ...]:
-        src = self.state or self.lobby
+        src = self.state or self.sealed or self.lobby
         return src.seats if src else ()
 
     def names_from_here(self) -> list[P.SeatInfo]:

@@ -24,6 +24,7 @@ from ..inputs import parse_json
 from . import chat as C
 from . import protocol as P
 from . import room as R
+from . import sealed_net as S
 from . import wire as W
 from .links import is_id
 
@@ -73,6 +74,7 @@ class Outcome:
     changed: bool = False                        # seats changed: redraw, save, tell everyone
     said: C.ChatLine | None = None               # a chat line to show (already relayed)
     rematch: bool = False                        # everyone agreed: the next match begins
+    sealed: tuple | None = None                  # (seat, message): a sealed message to take
 
 
 def previous_trick(match) -> tuple | None:
@@ -109,6 +111,9 @@ class HostTable:
         self.bot_names: dict[int, str] = {}
         self.led: dict[int, tuple] = {}       # seat -> (deal, trick) it let its partner lead
         self._inbox: dict[str, C.Bucket] = {}
+        self.sealed = False  # a sealed table: the pages deal (docs/sealed-deal.md)
+        self.relayed: dict[int, list[str]] = {}  # sealed: the last deals' messages, by deal
+        self.resend_to: set[str] = set()  # sealed: pages back that missed some of them
 
     # -- reading ---------------------------------------------------------------------------
     def seat_of(self, conn: str) -> int | None:
@@ -151,6 +156,9 @@ class HostTable:
         """The lobby or the state for a seat (None: a spectator)."""
         if not self.started:
             return P.lobby(self.infos(), match.rules.name, match.options)
+        if self.sealed:  # ``match``: the host's SealedPlay
+            return S.sealed_table(P._seats_json(self.infos()), match.rules.name, match.options,
+                                  match.first_dealer, match.table, match.opened)
         last = previous_trick(match)
         if seat is None:
             return P.state(len(match.actions), self.infos(), R.public_view(match),
@@ -171,6 +179,12 @@ class HostTable:
         for i, s in enumerate(self.seats):
             if s.kind == "guest" and s.present and s.conn is not None:
                 out += [(s.conn, room), (s.conn, self.message_for(i, match))]
+                if s.conn in self.resend_to:
+                    self.resend_to.discard(s.conn)
+                    out += [(s.conn, text) for deal in sorted(self.relayed)
+                            for text in self.relayed[deal]]
+        if self.sealed and self.started:  # no public view: spectators get the room only
+            return out + [(w.conn, room) for w in self.watchers if w.conn is not None]
         if self.watchers:
             public = self.message_for(None, match)
             out += [(w.conn, text) for w in self.watchers if w.conn is not None
@@ -207,6 +221,8 @@ class HostTable:
             return self._sit(conn, msg)
         if isinstance(msg, P.Lead):
             return self._lead(conn, msg)
+        if isinstance(msg, S.Sealed):
+            return self._sealed(conn, msg)
         return self._act(conn, msg, match)
 
     def _hello(self, conn: str, msg: P.Hello, match) -> Outcome:
@@ -224,6 +240,8 @@ class HostTable:
         s = self.seats[seat]
         s.conn, s.name, s.stand_in, s.joining = conn, msg.name, False, False
         s.away_since = None
+        if self.sealed and self.started:
+            self.resend_to.add(conn)
         return Outcome([(conn, P.welcome(seat, s.last_seq)), *self._recent(conn)], changed=True)
 
     def _arriving(self, conn: str, msg: P.Arriving) -> Outcome:
@@ -255,6 +273,8 @@ class HostTable:
         s = self.seats[seat]
         if not self.started:
             return self.refuse(conn, msg.seq, "not_started", "the match has not started")
+        if self.sealed:
+            return self.refuse(conn, msg.seq, "sealed", "a sealed table takes sealed messages")
         if msg.seq <= s.last_seq:
             return self.refuse(conn, msg.seq, "duplicate", f"seq {msg.seq} already applied")
         if msg.seq != s.last_seq + 1:
@@ -265,6 +285,29 @@ class HostTable:
             return self.refuse(conn, msg.seq, e.key, str(e), e.params)
         s.last_seq = msg.seq
         return Outcome(apply=(seat, msg.action))
+
+    def _sealed(self, conn: str, msg: S.Sealed) -> Outcome:
+        """A guest's sealed message, for the host's page to take (and then relay): only
+        in its own seat's name."""
+        seat = self.seat_of(conn)
+        if seat is None or not self.started:
+            return self.refuse(conn, None, "not_seated", "only a seated guest, in the match")
+        if not self.sealed:
+            return self.refuse(conn, None, "not_sealed", "this table is not sealed")
+        if msg.msg.get("seat") != seat:
+            return self.refuse(conn, None, "seat", "a sealed message in another seat's name")
+        return Outcome(sealed=(seat, msg.msg))
+
+    def relay(self, msg: dict) -> list[tuple[str, str]]:
+        """A sealed message the host's page has taken, to every seated guest (the sender
+        too), kept for pages that come back (the last two deals')."""
+        text = W.dump(msg)
+        deal = msg["deal"]
+        self.relayed.setdefault(deal, []).append(text)
+        for old in [d for d in self.relayed if d < deal - 1]:
+            del self.relayed[old]
+        return [(s.conn, text) for s in self.seats
+                if s.kind == "guest" and s.present and s.conn is not None]
 
     def _lead(self, conn: str, msg: P.Lead) -> Outcome:
         seat = self.seat_of(conn)
@@ -448,6 +491,7 @@ class HostTable:
             self.seats[i].stand_in = True
         self.again = None
         self.led = {}
+        self.relayed = {}
         self.game += 1
 
     def set_stand_in(self, seat: int, on: bool) -> bool:
@@ -460,6 +504,7 @@ class HostTable:
     # -- saving ----------------------------------------------------------------------------
     def to_json(self) -> str:
         return json.dumps({"table": self.table, "level": self.level, "started": self.started,
+                           **({"sealed": True} if self.sealed else {}),
                            "seats": [{"kind": s.kind, "name": s.name, "token": s.token,
                                       "last_seq": s.last_seq, "stand_in": s.stand_in}
                                      for s in self.seats],
@@ -476,6 +521,7 @@ class HostTable:
         data = parse_json(text, max_bytes=8192)
         t = cls(data["table"], data["seats"][0]["name"], str(data["level"]))
         t.started = bool(data["started"])
+        t.sealed = data.get("sealed") is True
         seats = []
         for s in data["seats"]:
             if s["kind"] not in W.SEAT_KINDS or not isinstance(s["last_seq"], int):

@@ -29,7 +29,7 @@ from ..talk import Answer
 from ..talk import Ask as TalkAsk
 from ..talk import every_ask
 from ..view import SeatView
-from . import chat, room
+from . import chat, room, sealed_net
 from .wire import (ID_RE, MAX_SEQ, PHASES, SEAT_COUNTS, SEAT_KINDS, WORD_RE, ProtocolError,
                    card_codes, clean_name, decode, dump, get_bool, get_card, get_cards, get_int,
                    get_ints, get_mask, get_str, need_fields)
@@ -98,8 +98,8 @@ def lead(deal: int, trick: int) -> str:
 
 
 def parse_guest(text):
-    """Hello | Arriving | Act | Lead | chat.Chat | room.Again | room.Sit; raises
-    ProtocolError."""
+    """Hello | Arriving | Act | Lead | chat.Chat | room.Again | room.Sit |
+    sealed_net.Sealed; raises ProtocolError."""
     obj = decode(text)
     kind = obj.get("type")
     if kind == "hello":
@@ -115,7 +115,8 @@ def parse_guest(text):
     if kind == "lead":
         need_fields(obj, ("deal", "trick"))
         return Lead(get_int(obj, "deal", 1, 10_000), get_int(obj, "trick", 0, 12))
-    readers = {"chat": chat.parse_chat, "again": room.parse_again, "sit": room.parse_sit}
+    readers = {"chat": chat.parse_chat, "again": room.parse_again, "sit": room.parse_sit,
+               "sealed": sealed_net.parse_sealed}
     if kind in readers:
         return readers[kind](obj)
     raise ProtocolError(f"unknown guest message type {kind!r}")
@@ -457,7 +458,7 @@ def ask() -> str:
 
 def parse_host(text):
     """Welcome | Lobby | State | Refused | Closed | Ask | chat.ChatLine | room.Room |
-    room.Watching; raises ProtocolError."""
+    room.Watching | sealed_net.Sealed | sealed_net.SealedTable; raises ProtocolError."""
     obj = decode(text)
     kind = obj.get("type")
     if kind == "welcome":
@@ -490,8 +491,10 @@ def parse_host(text):
     if kind == "ask":
         need_fields(obj, ())
         return Ask()
+    if kind == "sealed_table":
+        return sealed_net.parse_sealed_table(obj, _seats, _rules, _options)
     readers = {"chat": chat.parse_chat_line, "room": room.parse_room,
-               "watching": room.parse_watching}
+               "watching": room.parse_watching, "sealed": sealed_net.parse_sealed}
     if kind in readers:
         return readers[kind](obj)
     raise ProtocolError(f"unknown host message type {kind!r}")

@@ -65,6 +65,9 @@ class Game(Hints):
     def previous_trick(self) -> tuple | None:  # a guest's (a table of one's own has deal_note)
         return None
 
+    def status_note(self) -> str | None:  # a sealed table's "Shuffling…", "Checking the deal…"
+        return None
+
     def partner_leads_first(self) -> bool:  # "let my partner lead unless I ask"
         return self.settings.partner_leads
 

@@ -61,9 +61,42 @@ def host_lobby(game, url: str, levels, can_share: bool) -> str:
             f'{_invite(url, t, can_share)}{partners}'
             f'{_seat_items(table.infos(), t, 0, game.partner_seat)}'
             f'<label class="field"><span>{_e(t("net.bot_level"))}</span>'
-            f'<select id="net-level">{options}</select></label>'
+            f'<select id="net-level">{options}</select></label>{_sealed_box(game)}'
             f'<button type="button" class="btn primary" data-action="start-table">{_e(t("net.start"))}</button>'
             f'</section>')
+
+
+def _sealed_box(game) -> str:
+    t, on = game.t, getattr(game, "want_sealed", False)
+    return (f'<label class="field check"><input type="checkbox" name="sealed" '
+            f'data-action="sealed-switch"{" checked" if on else ""}> '
+            f'<span>{_e(t("net.sealed_option"))}</span></label>'
+            + (f'<p class="net-sealed-note">{_e(t("net.sealed_bots"))}</p>' if on else ""))
+
+
+def sealed_bar(game) -> str:
+    """At a sealed table: the keys' fingerprint (players may read it to each other), the
+    deal's check, whether computers sit here."""
+    t = game.t
+    stage, audit = game.sealed_stage(), game.audit()
+    parts = [t("net.sealed_on", code=game.fingerprint() or "…")]
+    if stage == "shuffling":
+        parts.append(t("net.sealed_shuffling"))
+    elif stage == "checking":
+        parts.append(t("net.sealed_checking"))
+    elif audit == "ok":
+        parts.append(t("net.sealed_fair"))
+    play = game.play
+    if play is not None and play.broken is not None:
+        v = play.broken
+        names = [s.name for s in game.table.infos()] if game.hosting else \
+            [s.name for s in game.table.seats()]
+        who = names[v.offender] if v.offender is not None and v.offender < len(names) else "?"
+        parts.append(t("net.sealed_broken", name=who, reason=v.reason))
+    bots = any(s.kind == "bot" for s in (game.table.infos() if game.hosting
+                                          else game.table.seats()))
+    note = f'<p class="net-sealed-note">{_e(t("net.sealed_bots"))}</p>' if bots else ""
+    return (f'<div class="net-sealed" role="status">{_e(" · ".join(parts))}</div>{note}')
 
 
 def host_bar(game, url: str) -> str:

@@ -36,6 +36,7 @@ class HostGame(Game):
     or a guest's), as at a table of one's own."""
 
     hosting = True
+    want_sealed = False  # the lobby's "Sealed deal" box (manni.ui.sealed_game)
 
     def __init__(self, match: Match, settings: Settings, table: HostTable) -> None:
         self.table = table

@@ -32,6 +32,9 @@ def table_attrs(game) -> dict[str, str]:
 def status_text(game) -> str:
     v, t = game.view, game.t
     phase = game.phase
+    note = game.status_note()
+    if note:
+        return note
     if phase == MatchPhase.MATCH_OVER:
         return t("status.match_over")
     if phase == MatchPhase.DEAL_OVER:

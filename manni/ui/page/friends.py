@@ -115,7 +115,7 @@ class Friends(Feature):
         self.page.talk.unmount()
         self.net_el.innerHTML = ""
         self.net_el.hidden = True
-        for name in ("data-net", "data-link", "data-seat"):
+        for name in ("data-net", "data-link", "data-seat", "data-sealed", "data-audit"):
             self.page.table.removeAttribute(name)
         by_id("net-status").textContent = ""
         window.history.replaceState(None, "", str(window.location.pathname))
@@ -189,8 +189,20 @@ class Friends(Feature):
         level = str(by_id("net-level").value or "")
         if level in self.page.levels:
             net.game.table.level = level
-        net.game.start()
+        if net.game.want_sealed:
+            from ..sealed_game import SealedHostGame
+            self.page.game = net.game = SealedHostGame.seal(net.game)
+            self.page.table.setAttribute("data-sealed", "shuffling")
+        else:
+            net.game.start()
         self.page.changed()
+
+    def sealed_switch(self, el) -> None:
+        """The lobby's "Sealed deal" box (docs/sealed-deal.md)."""
+        net = self.net
+        if net is not None and net.is_host and not net.game.started:
+            net.game.want_sealed = bool(el.checked)
+            self.page.render()
 
     def pick_partner(self, el) -> None:
         """The lobby of a partnership game: the seat tapped becomes the host's partner."""
@@ -238,4 +250,4 @@ class Friends(Feature):
 
     ACTIONS = {"host-table": host_table, "join-table": join_table, "start-table": start_table,
                "stand-in": stand_in, "copy-invite": copy_invite, "share-invite": share_invite,
-               "pick-partner": pick_partner}
+               "pick-partner": pick_partner, "sealed-switch": sealed_switch}

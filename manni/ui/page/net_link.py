@@ -5,6 +5,7 @@ and checked in ``manni.net``; this only moves text and draws ``#net``."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 from pyodide.ffi import to_js
 
@@ -15,8 +16,9 @@ from ...net.links import host_peer_id, invite_url
 from ...net.protocol import ProtocolError
 from .. import lobby, render, talk
 from ..netgame import HostGame
-from ..settings import NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY, NET_SEAT_KEY
-from .dom import by_id, nn, proxy, q, window
+from ...net import sealed_net
+from ..settings import NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY, NET_SEALED_KEY, NET_SEAT_KEY
+from .dom import by_id, nn, proxy, q, trace, window
 
 RESEND_S = 2.0  # a guest's act the host has not answered is sent again after this long,
 RESENDS = 5     # this many times at most (a reconnect's hello brings the table's state)
@@ -32,6 +34,7 @@ class NetLink:
         self.cut = ""  # "offline" (no network) or "no_server" (no signaling server), or ""
         self.status = ""
         self.resending = False  # a guest's page waits to send its act again
+        self.pumping = False  # a sealed page is taking its inbox, one message a slice
 
     # -- transport ----------------------------------------------------------------------
     def options(self):
@@ -74,10 +77,13 @@ class NetLink:
         elif event == "error":
             window.console.warn(f"Manni table: connection error {text}")
         elif event == "data":
-            out = table.receive(conn, text, g.match)
+            out = table.receive(conn, text, self.source())
             for line in table.log:
                 window.console.warn("Manni table: " + line)
             table.log.clear()
+            if out.sealed is not None:
+                g.take_guest(*out.sealed, conn)
+                self.pump()
             if out.apply is not None:
                 g.apply_guest(*out.apply)
                 out.changed = True
@@ -86,9 +92,49 @@ class NetLink:
             if table.disconnect(conn):
                 self.page.changed()
 
+    def source(self):
+        """What the host's table reads the match from: the match, or a sealed play."""
+        return self.game.play if getattr(self.game, "sealed", False) else self.game.match
+
     def broadcast(self) -> None:
-        for to, text in self.game.table.broadcast(self.game.match):
+        for to, text in self.game.table.broadcast(self.source()):
             self.send(to, text)
+        self.pump()
+
+    # -- a sealed table: the inbox, one message a slice -----------------------------------
+    def pump(self) -> None:
+        if getattr(self.game, "sealed", False) and self.game.inbox and not self.pumping:
+            self.pumping = True
+            asyncio.ensure_future(self._pump())
+
+    async def _pump(self) -> None:
+        try:
+            g = self.game
+            while g is self.game and g.inbox:
+                if self.is_host:
+                    for to, text in g.step():
+                        self.send(to, text)
+                    for line in g.table.log:
+                        window.console.warn("Manni table: " + line)
+                    g.table.log.clear()
+                else:
+                    said = g.step()
+                    if said:
+                        window.console.warn("Manni table: " + said)
+                    self.flush()
+                self.save_sealed()
+                await asyncio.sleep(0)
+            if g is self.game:
+                self.page.changed()
+        except Exception:
+            self.page.report(trace())
+        finally:
+            self.pumping = False
+
+    def save_sealed(self) -> None:
+        play = self.game.play
+        if play is not None:
+            self.page.storage.set(NET_SEALED_KEY, json.dumps(play.saved()))
 
     # -- guest --------------------------------------------------------------------------
     def guest_event(self, event: str, text: str) -> None:
@@ -122,8 +168,23 @@ class NetLink:
             if isinstance(msg, net_chat.ChatLine):
                 self.page.talk.show(msg)
                 return  # nothing else to redraw
+            if isinstance(msg, sealed_net.Sealed):
+                if getattr(g, "sealed", False):
+                    g.inbox.append(msg.msg)
+                    self.pump()
+                return  # drawn once taken
+            if isinstance(msg, sealed_net.SealedTable):
+                if not getattr(g, "sealed", False):
+                    from ..sealed_game import SealedGuestGame
+                    g = self.page.game = self.game = SealedGuestGame.from_guest(g)
+                g.sync(self.page.storage.get(NET_SEALED_KEY))
+                self.save_sealed()
+                self.flush()
             if isinstance(msg, (net_protocol.Welcome, net_room.Watching)):
                 g.sync_translator()
+                if getattr(g, "sealed", False):
+                    g.resend()  # this seat's messages the host has not relayed yet
+                    self.flush()
             if isinstance(msg, net_protocol.State):
                 g.resume_record(self.page.storage.get(NET_SEAT_KEY))
                 g.on_state()
@@ -174,7 +235,10 @@ class NetLink:
         nothing but its seat (saved when it joins)."""
         if self.is_host:
             self.page.storage.set(NET_HOST_KEY, self.game.table.to_json())
-            self.page.storage.set(NET_RECORD_KEY, self.game.record_json())
+            if getattr(self.game, "sealed", False):
+                self.save_sealed()
+            else:
+                self.page.storage.set(NET_RECORD_KEY, self.game.record_json())
             self.page.talk.count()
 
     def render(self) -> bool:
@@ -196,6 +260,14 @@ class NetLink:
             html = lobby.guest_join(page.t, g.table.name, self.join_message)
         else:
             html = lobby.guest_wait(page.t, g.table.names_from_here(), 0)
+        if playing and getattr(g, "sealed", False):
+            html = lobby.sealed_bar(g) + html
+            page.table.setAttribute("data-sealed", g.sealed_stage())
+            audit = g.audit()
+            if audit:
+                page.table.setAttribute("data-audit", audit)
+            else:
+                page.table.removeAttribute("data-audit")
         net_el.innerHTML = html
         net_el.hidden = not html
         qr = by_id("invite-qr")

@@ -271,7 +271,7 @@ class Talk(Feature):
     def play_again(self, el) -> None:
         net = self._host()
         if net is not None:
-            self.outcome(net.game.table.propose_again(net.game.match))
+            self.outcome(net.game.table.propose_again(net.source()))
             asyncio.ensure_future(self._away_again())
 
     async def _away_again(self) -> None:
@@ -317,7 +317,11 @@ class Talk(Feature):
         net, page = self.net, self.page
         g = net.game
         if net.is_host:
-            if g.phase == MatchPhase.MATCH_OVER and page.stats.count_match(g.match, "friends"):
+            if g.match is None:  # a sealed table: its judged deals
+                m = g.play.match if g.play is not None else None
+                if m is not None and m.finished and page.stats.count_match(m, "friends"):
+                    page.storage.set(STATS_KEY, page.stats.to_json())
+            elif g.phase == MatchPhase.MATCH_OVER and page.stats.count_match(g.match, "friends"):
                 page.storage.set(STATS_KEY, page.stats.to_json())
         elif g.ready and not g.watching and g.table.room is not None and g.view.finished:
             mid = f"net:{g.table.table}:{g.table.room.game}"

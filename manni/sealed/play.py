@@ -1,0 +1,207 @@
+"""One page's run of a sealed match: the seats it plays, the deals judged so far, the deal
+under way.
+
+A guest's page plays its own seat; the host's page its own and the computer seats. Every
+message relayed goes to ``take()`` on every page in the host's order; a page's seats start
+each deal by themselves once the one before is judged, so the next shuffle runs while the
+last result is shown. A fair verdict adds the deal, its pack now known, to ``match`` (the
+engine's match of the judged deals: scores, manches, records); a deal found unfair stops
+the match (``broken``).
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, action_from_json
+from ..errors import ManniError
+from ..match import Layout, Match
+from ..rules import RuleSet, get_rules
+from .audit import Verdict
+from .errors import SealedError
+from .layout import layout_of
+from .messages import int_in, list_of
+from .saving import restore, saved
+from .seat import DONE, SealedSeat
+
+
+class SealedPlay:
+    """The sealed match as the page that plays ``local`` (its seats) knows it."""
+
+    def __init__(self, table: str, rules: str | type[RuleSet], options: dict | None,
+                 first_dealer: int, local: tuple[int, ...]) -> None:
+        self.table = table
+        self.rules = get_rules(rules)
+        self.options = self.rules.resolve_options(options)
+        n = self.rules.seats
+        int_in(first_dealer, 0, n - 1, "the first dealer")
+        if not local or any(not 0 <= s < n for s in local):
+            raise SealedError("a page plays one seat or more of the table", "malformed")
+        self.first_dealer = first_dealer
+        self.local = tuple(sorted(set(local)))
+        self.packs: list[tuple[int, ...]] = []  # each judged deal's pack, top first
+        self.actions: list[list[tuple[Action, int]]] = []  # each judged deal's, in order
+        self.match: Match | None = None  # the judged deals (None before the first verdict)
+        self.verdicts: list[Verdict] = []
+        self.broken: Verdict | None = None  # a deal found unfair: no more deals
+        self.pages: dict[int, SealedSeat] = {}  # the deal under way, by local seat
+        self.last: SealedSeat | None = None  # the last deal judged, its first local page
+        self.opened = 1  # the deal the table shows (the host opens the next one)
+
+    # -- reading -----------------------------------------------------------------------
+    @property
+    def number(self) -> int:
+        """The deal under way (or next)."""
+        return len(self.packs) + 1
+
+    @property
+    def dealer(self) -> int:
+        return (self.first_dealer + len(self.packs)) % self.rules.seats
+
+    @property
+    def over(self) -> bool:
+        return self.broken is not None or (self.match is not None and self.match.finished)
+
+    @property
+    def finished(self) -> bool:  # (as a Match says it: HostTable.propose_again)
+        return self.over
+
+    def page(self) -> SealedSeat | None:
+        """The first local seat's page of the deal under way."""
+        return next(iter(self.pages.values()), None)
+
+    def live(self) -> SealedSeat | None:
+        """The deal under way, once dealt and opened at the table (until it is judged)."""
+        page = self.page()
+        if page is None or page.number > self.opened or page.stage in ("keys", "shuffle",
+                                                                         "dealing"):
+            return None
+        return page
+
+    def shuffling(self) -> bool:
+        """The table waits for the deal it opened to be dealt."""
+        page = self.page()
+        return page is not None and page.number <= self.opened and self.live() is None
+
+    def action_count(self) -> int:
+        """Actions of the judged deals and of the deal on the table."""
+        done = sum(len(a) for a in self.actions)
+        live = self.live()
+        return done + (len(live.log) if live is not None else 0)
+
+    # -- acting ------------------------------------------------------------------------
+    def begin(self) -> list[dict]:
+        """The next deal's pages and their first messages (none once the match is over)."""
+        if self.over or self.pages:
+            return []
+        lists = self.rules.open_lists(self.match.deals if self.match is not None else [])
+        self.pages = {s: SealedSeat(self.table, self.number, s, self.rules, self.options,
+                                    self.dealer, lists) for s in self.local}
+        return [m for p in self.pages.values() for m in p.start()]
+
+    def act(self, seat: int, action: Action) -> dict:
+        """The message for a local seat's decision; SealedError if it is not its to take."""
+        page = self.pages.get(seat)
+        if page is None or page.number > self.opened:
+            raise SealedError("no deal on the table", "not_your_turn")
+        return page.act(action)
+
+    def open_next(self) -> bool:
+        """The host opens the next deal at the table (shown as soon as it is dealt)."""
+        if self.over or self.opened >= self.number:
+            return False
+        self.opened = self.number
+        return True
+
+    def take(self, msg) -> list[dict]:
+        """A relayed message: every local seat takes it; the messages they send in answer.
+        SealedError, nothing changed, for a message refused (``duplicate``: taken before)."""
+        pages = list(self.pages.values())
+        if not pages:
+            raise SealedError("no deal under way", "out_of_turn")
+        first = pages[0]
+        if isinstance(msg, dict) and msg.get("table") == self.table:
+            deal, seat, n = msg.get("deal"), msg.get("seat"), msg.get("n")
+            if isinstance(deal, int) and deal < first.number or (
+                    deal == first.number and isinstance(seat, int) and 0 <= seat < len(first.heard)
+                    and isinstance(n, int) and n <= first.heard[seat]):
+                raise SealedError("a message taken before", "duplicate")
+        out = first.receive(msg)
+        for p in pages[1:]:
+            out += p.receive(msg)
+        if all(p.stage == DONE for p in pages):
+            out += self._judged(first)
+        return out
+
+    def _judged(self, page: SealedSeat) -> list[dict]:
+        verdict = page.verdict
+        assert verdict is not None
+        self.verdicts.append(verdict)
+        self.last, self.pages = page, {}
+        if not verdict.fair:
+            self.broken = verdict
+            return []
+        _, actions = page.record()
+        assert verdict.pack is not None
+        self.packs.append(tuple(verdict.pack))
+        self.actions.append(actions)
+        self.match = self._replay()
+        if self.rules.deal_at_once:
+            self.opened = self.number
+        return self.begin()
+
+    def _replay(self) -> Match:
+        layouts: list[Layout] = [layout_of(self.rules, (self.first_dealer + i) % self.rules.seats,
+                                           list(p)) for i, p in enumerate(self.packs)]
+        match = Match(self.rules, self.options, 0, self.first_dealer, layouts)
+        for deal in self.actions:
+            for action, seat in deal:
+                match.apply(action, seat)
+        del match.deals[len(layouts):]  # one dealt from the seed, not this table's: dropped
+        return match
+
+    # -- across a reload (the page's own storage only: it holds the deal's secrets) --------
+    def saved(self) -> dict:
+        return {"table": self.table, "rules": self.rules.name, "options": self.options,
+                "first_dealer": self.first_dealer, "local": list(self.local),
+                "opened": self.opened, "packs": [list(p) for p in self.packs],
+                "actions": [[[seat, a.to_json()] for a, seat in deal] for deal in self.actions],
+                "broken": None if self.broken is None else [self.broken.offender,
+                                                            self.broken.reason],
+                "pages": {str(s): saved(p) for s, p in self.pages.items()}}
+
+
+def restored(kept) -> SealedPlay:
+    """The play ``SealedPlay.saved()`` kept; SealedError if it is damaged."""
+    try:
+        play = SealedPlay(kept["table"], kept["rules"], kept["options"], kept["first_dealer"],
+                          tuple(list_of(kept["local"], None, "local")))
+        n = play.rules.seats
+        for pack, deal in zip(list_of(kept["packs"], None, "packs"),
+                              list_of(kept["actions"], None, "actions"), strict=True):
+            play.packs.append(tuple(int_in(c, 0, 51, "a card") for c in list_of(pack, None, "a pack")))
+            out = []
+            for seat, raw in list_of(deal, None, "a deal's actions"):
+                action, _ = action_from_json(raw, n)
+                out.append((action, int_in(seat, 0, n - 1, "a seat")))
+            play.actions.append(out)
+        if play.packs:
+            play.match = play._replay()
+        play.opened = int_in(kept["opened"], 1, 10_000, "the deal opened")
+        if kept["broken"] is not None:
+            offender, reason = list_of(kept["broken"], 2, "broken")
+            play.broken = Verdict(offender, str(reason), "")
+        pages = kept["pages"]
+        if not isinstance(pages, dict):
+            raise SealedError("saved pages must be an object", "malformed")
+        lists = play.rules.open_lists(play.match.deals if play.match is not None else [])
+        for s, data in pages.items():
+            seat = int(s)
+            if seat not in play.local:
+                raise SealedError("a saved page of a seat not played here", "malformed")
+            play.pages[seat] = restore(data, play.table, play.number, seat, play.rules,
+                                       play.options, play.dealer, lists)
+    except SealedError:
+        raise
+    except (KeyError, TypeError, ValueError, ManniError) as e:
+        raise SealedError(f"a damaged saved sealed match: {e}", "malformed") from None
+    return play
+

@@ -1,0 +1,387 @@
+"""A sealed table in the UI (docs/sealed-deal.md): pure Python, no ``js``.
+
+Every page, the host's too, shows its own seat from its own :class:`SealedPlay`; no page is
+sent a view. :class:`SealedHostGame` takes each sealed message (a guest's, or one of its own
+seats': the host's and the computers') and relays it once taken; :class:`SealedGuestGame`
+takes what the host relays and sends its seat's messages to the host. ``inbox`` holds the
+messages still to take: the page takes one at a time (``step``), letting the browser in
+between.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..actions import Action
+from ..errors import ManniError
+from ..inputs import InputError, parse_json
+from ..cards import cards_of
+from ..net import protocol as P
+from ..net import seat_record
+from ..net import wire as W
+from ..net.guest import GuestTable, rotate_view
+from ..net.host import HostTable
+from ..net.sealed_net import sealed_id
+from ..record import dumps
+from ..rules.base import GRAND
+from ..sealed.errors import SealedError
+from ..sealed.play import SealedPlay, restored
+from ..sealed.views import seat_view
+from ..states import ExchangeKind, MatchPhase, Phase
+from ..talk import Ask
+from ..view import SeatView
+from .game import YOU, make_opponent
+from .netgame import GuestGame, HostGame, _Illegal
+from .settings import Settings
+
+
+def blank_view(play: SealedPlay, seat: int) -> SeatView:
+    """The table while the first deal is shuffled: no card anywhere, nobody's turn."""
+    n, sides = play.rules.seats, len(play.rules.sides)
+    return SeatView(
+        seat=seat, rules=play.rules.name, options=dict(play.options),
+        exchange_kind=ExchangeKind.NONE, deal_number=play.number, dealer=play.dealer,
+        contract=_contract(play), cut=None, phase=Phase.PLAY, turn=None, stage=None, lists=None, hand=0,
+        own_out=0, exchanged=(None,) * n, manni_left=0, exchange_step=0, discard_limit=None,
+        discard_minimum=0, choices=(), leader=(play.dealer + 1) % n, trick=(), history=(),
+        tricks=(0,) * n, played=0, hand_sizes=(0,) * n, legal=0, deal_scores=(),
+        plus=(0,) * sides, minus=(0,) * sides, finished=False, winners=())
+
+
+def _contract(play: SealedPlay):
+    try:
+        return play.rules.contract(play.number, None)
+    except ManniError:
+        return GRAND  # known once the cut card is shown
+
+
+class SealedGame:
+    """What the host's and a guest's sealed pages share (mixed in before HostGame /
+    GuestGame)."""
+
+    sealed = True
+    play: SealedPlay | None
+    inbox: list
+    t: object
+
+    def own_seat(self) -> int:
+        raise NotImplementedError
+
+    def absolute_view(self) -> SeatView | None:
+        """The page's own seat's view, seats numbered as the host numbers them."""
+        if self.play is None:
+            return None
+        return seat_view(self.play, self.own_seat()) or blank_view(self.play, self.own_seat())
+
+    def sealed_stage(self) -> str:
+        """``#table[data-sealed]``: shuffling, checking (the reveals come in), or on."""
+        play = self.play
+        if play is None or play.shuffling() or play.live() is None and play.match is None:
+            return "shuffling"
+        live = play.live()
+        if live is not None and live.stage == "reveal":
+            return "checking"
+        return "on"
+
+    def status_note(self) -> str | None:
+        stage = self.sealed_stage()
+        if stage in ("shuffling", "checking") and self.view.turn is None:
+            return self.t(f"net.sealed_{stage}")  # type: ignore[operator]
+        return None
+
+    def audit(self) -> str:
+        """``#table[data-audit]``: the last deal judged, until the next is on the table."""
+        play = self.play
+        if play is None or not play.verdicts or play.live() is not None:
+            return ""
+        return "ok" if play.verdicts[-1].fair else "violation"
+
+    def fingerprint(self) -> str:
+        page = self.play.live() or self.play.last if self.play is not None else None
+        try:
+            return page.fingerprint() if page is not None else ""
+        except SealedError:
+            return ""
+
+    @property
+    def phase(self) -> str:
+        v = self.view
+        if v.finished or self.play is not None and self.play.broken is not None:
+            return MatchPhase.MATCH_OVER
+        return MatchPhase.DEAL_OVER if v.phase == Phase.OVER else v.phase
+
+    @property
+    def action_count(self) -> int:
+        return self.play.action_count() if self.play is not None else 0
+
+    def reviewable(self) -> list[int]:
+        return []
+
+    @property
+    def practice(self) -> bool:
+        return False
+
+    def past_contracts(self) -> list:
+        m, live = self.play.match if self.play else None, self.play.live() if self.play else None
+        done = [d.contract for d in m.deals] if m is not None else []
+        return done + ([live.contract()] if live is not None else [])
+
+    def waits_for_you(self) -> bool:
+        v = self.view
+        return (self.phase in (MatchPhase.EXCHANGE, MatchPhase.PLAY) and v.turn == YOU
+                and not self.inbox)
+
+    def undo(self) -> bool:
+        return self.refuse(self.t("undo.why.net"))  # type: ignore[attr-defined]
+
+    def sealed_act(self, seat: int, action: Action) -> dict | None:
+        """The message of a local seat's decision; None (the reason in ``notice``) if its
+        own page refuses it."""
+        assert self.play is not None
+        try:
+            return self.play.act(seat, action)
+        except SealedError as e:
+            params = {"cards": cards_of(self.view.legal)} if self.view.legal else {}
+            self.notice = self.t.illegal(_Illegal(e.key, params))  # type: ignore[attr-defined]
+            return None
+
+    def note_view(self) -> None:
+        """Keep the seat's record (``manni-seat/1``) of what it saw."""
+        v = self.absolute_view()
+        if v is None or self.play is None or self.play.live() is None and self.play.match is None:
+            return
+        self.seat_record = seat_record.add_view(self.seat_record, v, self.seat_names())
+
+    def seat_names(self) -> list[str]:
+        raise NotImplementedError
+
+    def export_file(self) -> tuple[str, str] | None:
+        rec = self.seat_record
+        if rec is None:
+            return None
+        return f"manni-{rec.rules}-seat-{rec.seat}.json", seat_record.dumps(rec)
+
+
+class SealedHostGame(SealedGame, HostGame):
+    """The host's sealed page: its seat and the computers', the relay, the deal opened."""
+
+    def __init__(self, settings: Settings, table: HostTable, play: SealedPlay) -> None:
+        self.play = play
+        self.inbox: list[tuple[dict, str | None]] = []  # (message, the guest's conn or None)
+        self.seat_record: seat_record.SeatRecord | None = None
+        self.bot_seed = int.from_bytes(os.urandom(4), "big")
+        super().__init__(None, settings, table)  # type: ignore[arg-type]
+
+    @classmethod
+    def seal(cls, game: HostGame) -> "SealedHostGame":
+        """The host's table, started sealed: every seat not a guest's is played here."""
+        table = game.table
+        table.sealed = True
+        table.start(lambda seat: game.t.seat(seat))
+        local = tuple(i for i, s in enumerate(table.seats) if s.kind != "guest")
+        m = game.match
+        play = SealedPlay(sealed_id(table.table, table.game), m.rules, m.options,
+                          m.first_dealer, local)
+        out = cls(game.settings, table, play)
+        out.inbox += [(msg, None) for msg in play.begin()]
+        return out
+
+    def own_seat(self) -> int:
+        return YOU
+
+    def seat_names(self) -> list[str]:
+        return [s.name for s in self.table.infos()]
+
+    @property
+    def view(self):
+        return self.absolute_view()
+
+    @property
+    def partner_seat(self) -> int | None:
+        rules = self.play.rules
+        return next((s for s in rules.sides[rules.side_of[YOU]] if s != YOU), None)
+
+    @property
+    def partner_waits(self) -> bool:
+        return False  # no computer waits for questions here: asked partners answer at once
+
+    def start(self) -> None:
+        pass  # started by seal()
+
+    def bot_seat(self) -> int | None:
+        live = self.play.live()
+        if live is None or self.inbox or live.stage not in ("exchange", "play"):
+            return None
+        seat = live.turn
+        if seat is None or seat == YOU or seat not in self.play.pages \
+                or not self.table.bot_plays(seat) or self.play.pages[seat].pending:
+            return None
+        return seat
+
+    def opponent(self, seat: int):
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = make_opponent(self.table.level, seat, self.bot_seed)
+        return bot
+
+    def opponent_view(self, seat: int):
+        return seat_view(self.play, seat)
+
+    def apply_opponent(self, seat: int, action) -> None:
+        msg = self.sealed_act(seat, action)
+        if msg is not None:
+            self.inbox.append((msg, None))
+
+    def act(self, action) -> bool:
+        if self.inbox:
+            return self.refuse(self.t("net.sending"))
+        msg = self.sealed_act(YOU, action)
+        if msg is None:
+            return False
+        self.inbox.append((msg, None))
+        self.selected, self.notice = [], ""
+        return True
+
+    def next_deal(self) -> bool:
+        return self.play.open_next()
+
+    def take_guest(self, seat: int, msg: dict, conn: str) -> None:
+        self.inbox.append((msg, conn))
+
+    def step(self) -> list[tuple[str, str]]:
+        """Take the next message: relayed once taken (its answers queued); a guest's that
+        is refused is answered ``refused``. What to send, (conn, text)."""
+        msg, conn = self.inbox.pop(0)
+        try:
+            answers = self.play.take(msg)
+        except SealedError as e:
+            if conn is None:
+                raise
+            self.table.log.append(f"refused a sealed message from {conn}: {e.key}: {e}")
+            return [(conn, P.refused(None, e.key))]
+        self.inbox += [(m, None) for m in answers]
+        self.note_view()
+        return self.table.relay(msg)
+
+    def rematch(self, seed: int | None = None) -> str:
+        old = self.play
+        finished = dumps(old.match) if old.match is not None else ""
+        self.table.next_game()
+        n = old.rules.seats
+        self.play = SealedPlay(sealed_id(self.table.table, self.table.game), old.rules,
+                               old.options, (old.dealer + 1) % n, old.local)
+        self._bots, self.selected, self.seat_record = {}, [], None
+        self.inbox += [(m, None) for m in self.play.begin()]
+        return finished
+
+
+class SealedGuestGame(SealedGame, GuestGame):
+    """A guest's sealed page: its own seat; its messages go to the host, and count only
+    once the host relays them back."""
+
+    def __init__(self, table: GuestTable, settings: Settings) -> None:
+        self.play = None
+        self.inbox: list[dict] = []
+        self.unrelayed: dict[tuple[int, int], str] = {}  # (deal, n) -> own message not back yet
+        super().__init__(table, settings)
+
+    @classmethod
+    def from_guest(cls, game: GuestGame) -> "SealedGuestGame":
+        out = cls(game.table, game.settings)
+        out.t = game.t
+        return out
+
+    def own_seat(self) -> int:
+        assert self.table.seat is not None
+        return self.table.seat
+
+    def seat_names(self) -> list[str]:
+        return [s.name for s in self.table.seats()]
+
+    @property
+    def ready(self) -> bool:
+        return self.play is not None and self.table.seat is not None
+
+    @property
+    def view(self):
+        v = self.absolute_view()
+        return rotate_view(v) if v is not None else None
+
+    def previous_trick(self) -> tuple | None:
+        return None
+
+    @property
+    def partner_waits(self) -> bool:
+        return False
+
+    def sync(self, kept: str | None) -> list[str]:
+        """The host's ``sealed_table``: the play it names (this page's own, kept across a
+        reload, or a new one) and the deal opened; the messages to send."""
+        news = self.table.sealed
+        if news is None or self.table.seat is None:
+            return []
+        out: list[dict] = []
+        if self.play is None or self.play.table != news.table:
+            self.play = None
+            if kept:
+                try:
+                    play = restored(parse_json(kept, max_bytes=4_000_000, max_depth=12))
+                    if play.table == news.table and play.local == (self.table.seat,):
+                        self.play = play
+                except (SealedError, InputError):
+                    pass
+            if self.play is None:
+                self.play = SealedPlay(news.table, news.rules, news.options, news.first_dealer,
+                                       (self.table.seat,))
+                self.seat_record = None
+                out = self.play.begin()
+        self.play.opened = max(self.play.opened, news.opened)
+        return self._send(out)
+
+    def _send(self, msgs: list[dict]) -> list[str]:
+        texts = []
+        for m in msgs:
+            text = W.dump(m)
+            self.unrelayed[(m["deal"], m["n"])] = text
+            texts.append(text)
+        self.outbox += texts
+        return texts
+
+    def resend(self) -> bool:
+        """After a reconnect: this seat's messages the host has not relayed yet."""
+        self.outbox += list(self.unrelayed.values())
+        return False
+
+    def act(self, action) -> bool:
+        v = self.view
+        asks = isinstance(action, Ask) and v.turn in v.partners
+        if (v.turn != YOU and not asks) or self.phase not in (MatchPhase.EXCHANGE, MatchPhase.PLAY):
+            return self.refuse(self.t("notice.wait_turn",
+                                      name=self.t.seat(v.turn if v.turn is not None else YOU)))
+        if self.unrelayed:
+            return self.refuse(self.t("net.sending"))
+        msg = self.sealed_act(self.own_seat(), action)
+        if msg is None:
+            return False
+        self._send([msg])
+        self.selected, self.notice = [], ""
+        return True
+
+    def step(self) -> str:
+        """Take the next relayed message; a warning to log, or ""."""
+        msg = self.inbox.pop(0)
+        if self.play is None:
+            return "a sealed message before the table"
+        if msg.get("seat") == self.table.seat:
+            self.unrelayed.pop((msg.get("deal"), msg.get("n")), None)
+        try:
+            answers = self.play.take(msg)
+        except SealedError as e:
+            return "" if e.key == "duplicate" else f"refused a relayed sealed message: {e}"
+        self._send(answers)
+        self.note_view()
+        return ""
+
+    def on_state(self) -> None:
+        pass
+
