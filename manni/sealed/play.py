@@ -11,6 +11,8 @@ the match (``broken``).
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from ..actions import Action, action_from_json
 from ..errors import ManniError
 from ..match import Layout, Match
@@ -127,9 +129,22 @@ class SealedPlay:
         out = first.receive(msg)
         for p in pages[1:]:
             out += p.receive(msg)
+        if self._decided(first):  # (every page finds it on the same message)
+            for p in pages:
+                out += p.end_unplayed()
         if all(p.stage == DONE for p in pages):
             out += self._judged(first)
         return out
+
+    def _decided(self, page: SealedSeat) -> bool:
+        """Has the deal's bonus, shown with its turned card, ended a manche before a card
+        is played (Manille)? The engine's ``decided_before_play`` on the deals so far."""
+        deal = page.tricks
+        if page.stage != "play" or page.log or page.unplayed or deal is None:
+            return False
+        done = self.match.deals if self.match is not None else []
+        return bool(self.rules.decided_before_play(
+            SimpleNamespace(deals=[*done, deal], options=self.options), deal))
 
     def _judged(self, page: SealedSeat) -> list[dict]:
         verdict = page.verdict

@@ -90,9 +90,9 @@ class SealedGame:
         return None
 
     def audit(self) -> str:
-        """``#table[data-audit]``: the last deal judged, until the next is on the table."""
+        """``#table[data-audit]``: the verdict on the last deal judged (every page checks)."""
         play = self.play
-        if play is None or not play.verdicts or play.live() is not None:
+        if play is None or not play.verdicts:
             return ""
         return "ok" if play.verdicts[-1].fair else "violation"
 
