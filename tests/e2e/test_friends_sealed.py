@@ -25,16 +25,17 @@ from manni.sealed.views import seat_view
 from manni.ui.page import boot
 g = boot._page.game
 play = g.play
-known = set()
+known, public = set(), set()
 for page in play.pages.values():
     known |= set(page.mine.values())
-    known |= {c for p, c in page.shown.items() if p not in page.mine}
+    public |= set(page.shown.values())  # played, or turned for all (Manille's trump card)
 for seat in play.local:
     v = seat_view(play, seat)
     if v is not None and play.live() is not None:
         known |= set(cards_of(v.hand | v.own_out))
 json.dumps({"local": list(play.local), "live": play.live() is not None,
-            "known": sorted(card_code(c) for c in known)})
+            "known": sorted(card_code(c) for c in known - public),
+            "public": sorted(card_code(c) for c in public)})
 `);
 }"""
 
@@ -59,7 +60,7 @@ def check_host_blind(host, guests) -> int:
     """The host's page holds no unplayed card of any guest: returns the cards checked."""
     knows = json.loads(host.page.evaluate(HOST_KNOWS))
     assert knows["local"] == [0]
-    held = {c for g in guests for c in hand(g)}
+    held = {c for g in guests for c in hand(g)} - set(knows["public"])
     if not knows["live"] or host.table().get("sealed") != "on":
         return 0
     assert not held & set(knows["known"]), sorted(held & set(knows["known"]))
@@ -111,4 +112,60 @@ def test_three_people_play_a_sealed_deal_the_host_never_holds_a_guests_card(peop
         assert rec["format"] == "manni-seat/1" and rec["seat"] == seat
         p.page.keyboard.press("Escape")
     for p in everyone:
+        p.monitor.assert_clean(p.page)
+
+
+def test_four_people_play_a_sealed_manille_deal_the_asked_partner_answers(people, base_url, signal_url):
+    host, ann, bob, cid = people("Hosty"), people("Ann"), people("Bob"), people("Cid")
+    url = host_manille(host, base_url, signal_url, talk="on")
+    for g in (ann, bob, cid):
+        join(g, url)
+    everyone, guests = [host, ann, bob, cid], [ann, bob, cid]
+    sealed_start(host, guests)
+    asked = False
+    checks = 0
+    for _ in range(200):
+        if host.table().get("audit"):
+            break
+        n = int(host.table()["actions"])
+        wait_all(everyone, n)
+        checks += check_host_blind(host, guests) > 0
+        # a question to the partner when there is one to ask: its page answers
+        asker = next((p for p in everyone if p.page.locator("[data-action=ask]").count()), None)
+        if not asked and asker is not None:
+            asker.page.locator("[data-action=ask]").first.click()
+            asker.page.wait_for_selector(".bubble[data-answer]", timeout=STEP_MS)
+            asked = True
+            continue
+        mover = next((p for p in everyone if p.table()["turn"] == "you"), None)
+        if mover is not None:
+            move(mover)
+            host.page.wait_for_function(
+                f"() => {{ const t = document.getElementById('table').dataset;"
+                f" return Number(t.actions) > {n} || t.audit; }}", timeout=STEP_MS)
+    assert asked and checks > 10
+    for p in everyone:
+        p.page.wait_for_function("() => document.getElementById('table').dataset.audit === 'ok'",
+                                 timeout=STEP_MS)
+    for p in everyone:
+        p.monitor.assert_clean(p.page)
+
+
+def test_a_guest_reloads_mid_sealed_deal_and_resumes_its_hand(people, base_url, signal_url):
+    host, ann, bob = people("Hosty"), people("Ann"), people("Bob")
+    url = host_table(host, base_url, signal_url)
+    join(ann, url)
+    join(bob, url)
+    everyone, guests = [host, ann, bob], [ann, bob]
+    sealed_start(host, guests)
+    play_sealed_deal(host, everyone, guests, until=lambda n: n >= 5)
+    before = hand(ann)
+    ann.reopen(url)  # her own storage: the seat's token and the deal's secrets
+    ann.page.wait_for_selector("#hand button[data-card]", timeout=STEP_MS)
+    wait_all(everyone, int(host.table()["actions"]))
+    assert hand(ann) == before
+    play_sealed_deal(host, everyone, guests)
+    for p in everyone:
+        p.page.wait_for_function("() => document.getElementById('table').dataset.audit === 'ok'",
+                                 timeout=STEP_MS)
         p.monitor.assert_clean(p.page)
