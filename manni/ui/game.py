@@ -55,6 +55,7 @@ def make_opponent(level: str, seat: int, seed: int, deal: int | None = None,
 
 class Game(Hints):
     hosting = False  # the host's page of a table with friends
+    sealed = False  # a page of a sealed table (manni.ui.sealed_game)
     link_base = ""  # the page's own address, for links to share (set by the page)
 
     @property

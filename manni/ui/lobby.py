@@ -67,7 +67,7 @@ def host_lobby(game, url: str, levels, can_share: bool) -> str:
 
 
 def _sealed_box(game) -> str:
-    t, on = game.t, getattr(game, "want_sealed", False)
+    t, on = game.t, game.want_sealed
     return (f'<label class="field check"><input type="checkbox" name="sealed" '
             f'data-action="sealed-switch"{" checked" if on else ""}> '
             f'<span>{_e(t("net.sealed_option"))}</span></label>'

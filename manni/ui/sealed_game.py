@@ -30,7 +30,7 @@ from ..sealed.views import seat_view
 from ..states import ExchangeKind, MatchPhase, Phase
 from ..talk import Ask
 from ..view import SeatView
-from .game import YOU, make_opponent
+from .game import YOU, Game, make_opponent
 from .netgame import GuestGame, HostGame, _Illegal
 from .settings import Settings
 
@@ -55,14 +55,13 @@ def _contract(play: SealedPlay):
         return GRAND  # known once the cut card is shown
 
 
-class SealedGame:
-    """What the host's and a guest's sealed pages share (mixed in before HostGame /
-    GuestGame)."""
+class SealedGame(Game):
+    """What the host's and a guest's sealed pages share (before HostGame / GuestGame)."""
 
     sealed = True
     play: SealedPlay | None
     inbox: list
-    t: object
+    seat_record: seat_record.SeatRecord | None
 
     def own_seat(self) -> int:
         raise NotImplementedError
@@ -86,7 +85,7 @@ class SealedGame:
     def status_note(self) -> str | None:
         stage = self.sealed_stage()
         if stage in ("shuffling", "checking") and self.view.turn is None:
-            return self.t(f"net.sealed_{stage}")  # type: ignore[operator]
+            return self.t(f"net.sealed_{stage}")
         return None
 
     def audit(self) -> str:
@@ -132,7 +131,7 @@ class SealedGame:
                 and not self.inbox)
 
     def undo(self) -> bool:
-        return self.refuse(self.t("undo.why.net"))  # type: ignore[attr-defined]
+        return self.refuse(self.t("undo.why.net"))
 
     def sealed_act(self, seat: int, action: Action) -> dict | None:
         """The message of a local seat's decision; None (the reason in ``notice``) if its
@@ -142,7 +141,7 @@ class SealedGame:
             return self.play.act(seat, action)
         except SealedError as e:
             params = {"cards": cards_of(self.view.legal)} if self.view.legal else {}
-            self.notice = self.t.illegal(_Illegal(e.key, params))  # type: ignore[attr-defined]
+            self.notice = self.t.illegal(_Illegal(e.key, params))
             return None
 
     def note_view(self) -> None:
@@ -164,6 +163,8 @@ class SealedGame:
 
 class SealedHostGame(SealedGame, HostGame):
     """The host's sealed page: its seat and the computers', the relay, the deal opened."""
+
+    play: SealedPlay
 
     def __init__(self, settings: Settings, table: HostTable, play: SealedPlay) -> None:
         self.play = play
@@ -373,7 +374,7 @@ class SealedGuestGame(SealedGame, GuestGame):
         if self.play is None:
             return "a sealed message before the table"
         if msg.get("seat") == self.table.seat:
-            self.unrelayed.pop((msg.get("deal"), msg.get("n")), None)
+            self.unrelayed.pop((msg["deal"], msg["n"]), None)
         try:
             answers = self.play.take(msg)
         except SealedError as e:

@@ -94,7 +94,7 @@ class NetLink:
 
     def source(self):
         """What the host's table reads the match from: the match, or a sealed play."""
-        return self.game.play if getattr(self.game, "sealed", False) else self.game.match
+        return self.game.play if self.game.sealed else self.game.match
 
     def broadcast(self) -> None:
         for to, text in self.game.table.broadcast(self.source()):
@@ -103,7 +103,7 @@ class NetLink:
 
     # -- a sealed table: the inbox, one message a slice -----------------------------------
     def pump(self) -> None:
-        if getattr(self.game, "sealed", False) and self.game.inbox and not self.pumping:
+        if self.game.sealed and self.game.inbox and not self.pumping:
             self.pumping = True
             asyncio.ensure_future(self._pump())
 
@@ -169,12 +169,12 @@ class NetLink:
                 self.page.talk.show(msg)
                 return  # nothing else to redraw
             if isinstance(msg, sealed_net.Sealed):
-                if getattr(g, "sealed", False):
+                if g.sealed:
                     g.inbox.append(msg.msg)
                     self.pump()
                 return  # drawn once taken
             if isinstance(msg, sealed_net.SealedTable):
-                if not getattr(g, "sealed", False):
+                if not g.sealed:
                     from ..sealed_game import SealedGuestGame
                     g = self.page.game = self.game = SealedGuestGame.from_guest(g)
                 g.sync(self.page.storage.get(NET_SEALED_KEY))
@@ -182,7 +182,7 @@ class NetLink:
                 self.flush()
             if isinstance(msg, (net_protocol.Welcome, net_room.Watching)):
                 g.sync_translator()
-                if getattr(g, "sealed", False):
+                if g.sealed:
                     g.resend()  # this seat's messages the host has not relayed yet
                     self.flush()
             if isinstance(msg, net_protocol.State):
@@ -235,7 +235,7 @@ class NetLink:
         nothing but its seat (saved when it joins)."""
         if self.is_host:
             self.page.storage.set(NET_HOST_KEY, self.game.table.to_json())
-            if getattr(self.game, "sealed", False):
+            if self.game.sealed:
                 self.save_sealed()
             else:
                 self.page.storage.set(NET_RECORD_KEY, self.game.record_json())
@@ -260,7 +260,7 @@ class NetLink:
             html = lobby.guest_join(page.t, g.table.name, self.join_message)
         else:
             html = lobby.guest_wait(page.t, g.table.names_from_here(), 0)
-        if playing and getattr(g, "sealed", False):
+        if playing and g.sealed:
             html = lobby.sealed_bar(g) + html
             page.table.setAttribute("data-sealed", g.sealed_stage())
             audit = g.audit()
