@@ -23,8 +23,8 @@ from ..deal import Deal
 from ..errors import IllegalAction
 from ..rules import RuleSet
 from ..rules.base import Contract
-from .curve import FixedBase, Point, mul_g
-from .elgamal import Cipher, remask
+from .curve import FixedBase, Point, Steps, drain, mul_g
+from .elgamal import Cipher, remask_steps
 from .layout import deck_cards, layout_of
 
 
@@ -86,22 +86,29 @@ def missing_reveal(t: Transcript, seats: list[int], reason: str = "no_reveal") -
 
 def audit(t: Transcript, reveals: dict[int, Reveal], joint: FixedBase,
           trusted: int | None = None) -> Verdict:
-    """The verdict; ``trusted``: the auditing page's own seat, whose secrets it made itself
-    and need not check (an honest page's verdict is the same either way)."""
+    return drain(audit_steps(t, reveals, joint, trusted))
+
+
+def audit_steps(t: Transcript, reveals: dict[int, Reveal], joint: FixedBase,
+                trusted: int | None = None) -> Steps:
+    """The verdict, in steps; ``trusted``: the auditing page's own seat, whose secrets it
+    made itself and need not check (an honest page's verdict is the same either way)."""
     n = t.rules.seats
     for seat in range(n):
         if seat != trusted and mul_g(reveals[seat].secret) != t.keys[seat]:
             return fault(t, seat, "wrong_secret", f"seat {seat}'s secret does not match its key")
+    yield
     size = len(t.decks[0])
     pack = list(deck_cards(t.rules))
     for k, seat in enumerate(t.shufflers):
         r = reveals[seat]
         if sorted(r.order) != list(range(size)) or len(r.masks) != size:
             return fault(t, seat, "bad_shuffle", f"seat {seat}'s shuffle is not a permutation")
-        if seat != trusted and remask(t.decks[k], list(r.order), list(r.masks),
-                                      joint) != t.decks[k + 1]:
-            return fault(t, seat, "bad_shuffle",
-                           f"seat {seat}'s shuffle is not what its secrets make")
+        if seat != trusted:
+            redone = yield from remask_steps(t.decks[k], list(r.order), list(r.masks), joint)
+            if redone != t.decks[k + 1]:
+                return fault(t, seat, "bad_shuffle",
+                             f"seat {seat}'s shuffle is not what its secrets make")
         pack = [pack[i] for i in r.order]
     return _replay(t, pack)
 

@@ -10,7 +10,8 @@ Python's big integers are not constant time anyway, and nothing here claims to b
 from __future__ import annotations
 
 import os
-from typing import TypeAlias
+from collections.abc import Generator
+from typing import Any, TypeAlias
 
 from .errors import SealedError
 
@@ -21,10 +22,21 @@ GX = 0x6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296
 GY = 0x4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5
 
 Point: TypeAlias = "tuple[int, int] | None"
+Steps: TypeAlias = Generator[None, None, Any]  # work in pieces: yields between them
 Jacobian: TypeAlias = "tuple[int, int, int]"
 G: tuple[int, int] = (GX, GY)
 _INF: Jacobian = (1, 1, 0)
 WINDOWS = 64  # 4-bit windows of a 256-bit scalar
+PIECE = 300  # point operations a step does at most, about one multiplication's
+
+
+def drain(steps: Steps):
+    """Run a steps generator to its end; what it returns."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
 
 
 def on_curve(pt: Point) -> bool:
@@ -189,12 +201,23 @@ def mul2(a: int, pa: Point, b: int, pb: Point) -> Point:
 
 
 def msm(terms) -> Point:
+    return drain(msm_steps(terms))
+
+
+def msm_steps(terms) -> Steps:
     """Σ k·P over (k, P) pairs with one chain of doublings (Straus, 4-bit windows):
-    for short scalars (a random linear combination's) over many points."""
+    for short scalars (a random linear combination's) over many points. Yields after
+    about ``PIECE`` point operations."""
     terms = [(k % N, pt) for k, pt in terms if pt is not None]
     if not terms:
         return None
-    tables = [_window_table(pt) for _, pt in terms]
+    tables, done = [], 0
+    for _, pt in terms:
+        tables.append(_window_table(pt))
+        done += 14
+        if done >= PIECE:
+            done = 0
+            yield
     top = (max(k.bit_length() for k, _ in terms) + 3) // 4
     acc = _INF
     for i in range(top - 1, -1, -1):
@@ -204,7 +227,27 @@ def msm(terms) -> Point:
             d = (k >> shift) & 15
             if d:
                 acc = _add(acc, table[d])
+        done += 4 + len(terms)
+        if done >= PIECE:
+            done = 0
+            yield
     return _affine(acc)
+
+
+def _rows_steps(pt: tuple[int, int]) -> Steps:
+    """A fixed-base table's rows, yielding every 16 of its 64 rows (~290 point operations)."""
+    flat: list[Jacobian] = []
+    base = _jac(pt)
+    for i in range(WINDOWS):
+        row = [base]
+        for _ in range(14):
+            row.append(_add(row[-1], base))
+        flat.extend(row)
+        base = _double(_double(_double(_double(base))))
+        if i % 16 == 15:
+            yield
+    points = _affine_all(flat)
+    return [[None, *points[15 * i:15 * i + 15]] for i in range(WINDOWS)]
 
 
 class FixedBase:
@@ -213,18 +256,15 @@ class FixedBase:
 
     __slots__ = ("point", "rows")
 
-    def __init__(self, pt: tuple[int, int]) -> None:
+    def __init__(self, pt: tuple[int, int], rows: list | None = None) -> None:
         self.point = pt
-        flat: list[Jacobian] = []
-        base = _jac(pt)
-        for _ in range(WINDOWS):
-            row = [base]
-            for _ in range(14):
-                row.append(_add(row[-1], base))
-            flat.extend(row)
-            base = _double(_double(_double(_double(base))))
-        points = _affine_all(flat)
-        self.rows = [[None, *points[15 * i:15 * i + 15]] for i in range(WINDOWS)]
+        self.rows = rows if rows is not None else drain(_rows_steps(pt))
+
+    @classmethod
+    def steps(cls, pt: tuple[int, int]) -> Steps:
+        """The table built in steps (``drain`` or the page's slices run them)."""
+        rows = yield from _rows_steps(pt)
+        return cls(pt, rows)
 
     def _mul(self, k: int, acc: Jacobian) -> Jacobian:
         k %= N
@@ -260,6 +300,15 @@ def base_table() -> FixedBase:
     global _G_TABLE
     if _G_TABLE is None:
         _G_TABLE = FixedBase(G)
+    return _G_TABLE
+
+
+def base_table_steps() -> Steps:
+    """``base_table()`` built in steps if it is not yet."""
+    global _G_TABLE
+    if _G_TABLE is None:
+        table = yield from FixedBase.steps(G)
+        _G_TABLE = _G_TABLE or table
     return _G_TABLE
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 from typing import TypeAlias
 
-from .curve import FixedBase, Point, add_all, base_table, encode_point, mul_g, random_scalar, sub
+from .curve import (FixedBase, Point, Steps, add_all, base_table, base_table_steps, drain,
+                    encode_point, mul_g, random_scalar, sub)
 
 Cipher: TypeAlias = "tuple[Point, Point]"
 _CARD_POINTS: dict[int, Point] = {}
@@ -31,6 +32,16 @@ def card_of(pt: Point, cards) -> int | None:
         card_point(c)
     found = _CARD_OF.get(encode_point(pt))
     return found if found is not None and found in cards else None
+
+
+def warm_steps(cards) -> Steps:
+    """The tables a deal needs built in steps: G's fixed-base table, the cards' points
+    (four a step), so that later work on them is short."""
+    yield from base_table_steps()
+    for i, c in enumerate(c for c in cards if c not in _CARD_POINTS):
+        card_point(c)
+        if i % 4 == 3:
+            yield
 
 
 def open_deck(cards) -> list[Cipher]:
@@ -55,18 +66,30 @@ def random_permutation(n: int) -> list[int]:
 
 def remask(deck: list[Cipher], order: list[int], masks: list[int],
            joint: FixedBase) -> list[Cipher]:
-    """The deck a shuffle makes: entry j is deck[order[j]] re-masked with masks[j]."""
+    return drain(remask_steps(deck, order, masks, joint))
+
+
+def remask_steps(deck: list[Cipher], order: list[int], masks: list[int],
+                 joint: FixedBase) -> Steps:
+    """The deck a shuffle makes: entry j is deck[order[j]] re-masked with masks[j]. Two
+    cards a step (four fixed-base multiplications)."""
     picked = [deck[i] for i in order]
-    c1 = base_table().mul_add_many(masks, [c[0] for c in picked])
-    c2 = joint.mul_add_many(masks, [c[1] for c in picked])
-    return list(zip(c1, c2))
+    out: list[Cipher] = []
+    for j in range(0, len(picked), 2):
+        part, ks = picked[j:j + 2], masks[j:j + 2]
+        c1 = base_table().mul_add_many(ks, [c[0] for c in part])
+        c2 = joint.mul_add_many(ks, [c[1] for c in part])
+        out += zip(c1, c2)
+        yield
+    return out
 
 
-def shuffle(deck: list[Cipher], joint: FixedBase) -> tuple[list[Cipher], list[int], list[int]]:
+def shuffle_steps(deck: list[Cipher], joint: FixedBase) -> Steps:
     """(the shuffled deck, the order, the masks): a fresh permutation and fresh masks."""
     order = random_permutation(len(deck))
     masks = [random_scalar() for _ in deck]
-    return remask(deck, order, masks, joint), order, masks
+    out = yield from remask_steps(deck, order, masks, joint)
+    return out, order, masks
 
 
 def unlock(cipher: Cipher, shares: list[Point]) -> Point:

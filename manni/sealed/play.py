@@ -18,10 +18,12 @@ from ..errors import ManniError
 from ..match import Layout, Match
 from ..rules import RuleSet, get_rules
 from .audit import Verdict
+from .curve import Steps, drain
+from .elgamal import warm_steps
 from .errors import SealedError
-from .layout import layout_of
+from .layout import deck_cards, layout_of
 from .messages import int_in, list_of
-from .saving import restore, saved
+from .saving import restore_steps, saved
 from .seat import DONE, SealedSeat
 
 
@@ -91,13 +93,22 @@ class SealedPlay:
 
     # -- acting ------------------------------------------------------------------------
     def begin(self) -> list[dict]:
+        return drain(self.begin_steps())
+
+    def begin_steps(self) -> Steps:
         """The next deal's pages and their first messages (none once the match is over)."""
         if self.over or self.pages:
             return []
+        yield from warm_steps(deck_cards(self.rules))
         lists = self.rules.open_lists(self.match.deals if self.match is not None else [])
-        self.pages = {s: SealedSeat(self.table, self.number, s, self.rules, self.options,
-                                    self.dealer, lists) for s in self.local}
-        return [m for p in self.pages.values() for m in p.start()]
+        pages = {s: SealedSeat(self.table, self.number, s, self.rules, self.options,
+                               self.dealer, lists) for s in self.local}
+        out = []
+        for p in pages.values():
+            out += p.start()
+            yield
+        self.pages = pages
+        return out
 
     def act(self, seat: int, action: Action) -> dict:
         """The message for a local seat's decision; SealedError if it is not its to take."""
@@ -114,8 +125,12 @@ class SealedPlay:
         return True
 
     def take(self, msg) -> list[dict]:
+        return drain(self.take_steps(msg))
+
+    def take_steps(self, msg) -> Steps:
         """A relayed message: every local seat takes it; the messages they send in answer.
-        SealedError, nothing changed, for a message refused (``duplicate``: taken before)."""
+        SealedError, nothing changed, for a message refused (``duplicate``: taken before).
+        In steps of a few curve multiplications (the page's slices)."""
         pages = list(self.pages.values())
         if not pages:
             raise SealedError("no deal under way", "out_of_turn")
@@ -126,14 +141,14 @@ class SealedPlay:
                     deal == first.number and isinstance(seat, int) and 0 <= seat < len(first.heard)
                     and isinstance(n, int) and n <= first.heard[seat]):
                 raise SealedError("a message taken before", "duplicate")
-        out = first.receive(msg)
+        out = yield from first.receive_steps(msg)
         for p in pages[1:]:
-            out += p.receive(msg)
+            out += yield from p.receive_steps(msg)
         if self._decided(first):  # (every page finds it on the same message)
             for p in pages:
                 out += p.end_unplayed()
         if all(p.stage == DONE for p in pages):
-            out += self._judged(first)
+            out += yield from self._judged(first)
         return out
 
     def _decided(self, page: SealedSeat) -> bool:
@@ -146,7 +161,7 @@ class SealedPlay:
         return bool(self.rules.decided_before_play(
             SimpleNamespace(deals=[*done, deal], options=self.options), deal))
 
-    def _judged(self, page: SealedSeat) -> list[dict]:
+    def _judged(self, page: SealedSeat) -> Steps:
         verdict = page.verdict
         assert verdict is not None
         self.verdicts.append(verdict)
@@ -161,7 +176,7 @@ class SealedPlay:
         self.match = self._replay()
         if self.rules.deal_at_once:
             self.opened = self.number
-        return self.begin()
+        return (yield from self.begin_steps())
 
     def _replay(self) -> Match:
         layouts: list[Layout] = [layout_of(self.rules, (self.first_dealer + i) % self.rules.seats,
@@ -185,7 +200,11 @@ class SealedPlay:
 
 
 def restored(kept) -> SealedPlay:
-    """The play ``SealedPlay.saved()`` kept; SealedError if it is damaged."""
+    return drain(restored_steps(kept))
+
+
+def restored_steps(kept) -> Steps:
+    """The play ``SealedPlay.saved()`` kept, in steps; SealedError if it is damaged."""
     try:
         play = SealedPlay(kept["table"], kept["rules"], kept["options"], kept["first_dealer"],
                           tuple(list_of(kept["local"], None, "local")))
@@ -212,7 +231,7 @@ def restored(kept) -> SealedPlay:
             seat = int(s)
             if seat not in play.local:
                 raise SealedError("a saved page of a seat not played here", "malformed")
-            play.pages[seat] = restore(data, play.table, play.number, seat, play.rules,
+            play.pages[seat] = yield from restore_steps(data, play.table, play.number, seat, play.rules,
                                        play.options, play.dealer, lists)
     except SealedError:
         raise

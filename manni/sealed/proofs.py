@@ -16,8 +16,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from .curve import (G, N, FixedBase, Point, base_table, encode_point, fixed_sum, msm, mul, mul2,
-                    mul_g, random_scalar)
+from .curve import (G, N, FixedBase, Point, Steps, base_table, drain, encode_point, fixed_sum,
+                    msm_steps, mul, mul2, mul_g, random_scalar)
 from .errors import SealedError
 
 DOMAIN = b"manni-sealed/1"
@@ -95,22 +95,29 @@ def _weights(y: Point, pairs: list[tuple[Point, Point]], ctx: Context) -> list[i
             for i in range(len(pairs))]
 
 
-def _composite(y: Point, pairs: list[tuple[Point, Point]], ctx: Context) -> tuple[Point, Point]:
+def _composite_steps(y: Point, pairs: list[tuple[Point, Point]], ctx: Context) -> Steps:
     w = _weights(y, pairs, ctx)
-    return msm(zip(w, (h for h, _ in pairs))), msm(zip(w, (d for _, d in pairs)))
+    h = yield from msm_steps(zip(w, (h for h, _ in pairs)))
+    d = yield from msm_steps(zip(w, (d for _, d in pairs)))
+    yield
+    return h, d
 
 
-def prove_shares(x: int, y: Point, pairs: list[tuple[Point, Point]],
-                 ctx: Context) -> tuple[int, int]:
+def prove_shares_steps(x: int, y: Point, pairs: list[tuple[Point, Point]],
+                       ctx: Context) -> Steps:
     """One proof that d = x·h for every (h, d) of ``pairs``."""
-    h, d = _composite(y, pairs, ctx)
-    return prove_share(x, y, h, d, ctx)
+    h, d = yield from _composite_steps(y, pairs, ctx)
+    proof = prove_share(x, y, h, d, ctx)
+    yield
+    return proof
 
 
-def shares_valid(y: Point, pairs: list[tuple[Point, Point]], proof: tuple[int, int],
-                 ctx: Context, y_table: FixedBase | None = None) -> bool:
-    h, d = _composite(y, pairs, ctx)
-    return share_valid(y, h, d, proof, ctx, y_table)
+def shares_valid_steps(y: Point, pairs: list[tuple[Point, Point]], proof: tuple[int, int],
+                       ctx: Context, y_table: FixedBase | None = None) -> Steps:
+    h, d = yield from _composite_steps(y, pairs, ctx)
+    valid = share_valid(y, h, d, proof, ctx, y_table)
+    yield
+    return valid
 
 
 def sign(x: int, y: Point, data: bytes, ctx: Context) -> tuple[int, int]:
@@ -124,3 +131,13 @@ def signature_valid(y: Point, data: bytes, sig: tuple[int, int], ctx: Context,
     c, s = sig
     r = fixed_sum([(s, base_table()), (N - c, y_table)]) if y_table else mul2(s, G, N - c, y)
     return challenge("sig", ctx, y, r, hashlib.sha256(data).digest()) == c
+
+
+def prove_shares(x: int, y: Point, pairs: list[tuple[Point, Point]],
+                 ctx: Context) -> tuple[int, int]:
+    return drain(prove_shares_steps(x, y, pairs, ctx))
+
+
+def shares_valid(y: Point, pairs: list[tuple[Point, Point]], proof: tuple[int, int],
+                 ctx: Context, y_table: FixedBase | None = None) -> bool:
+    return drain(shares_valid_steps(y, pairs, proof, ctx, y_table))

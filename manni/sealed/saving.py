@@ -8,8 +8,10 @@ before).
 
 from __future__ import annotations
 
-from ..rules import RuleSet
-from .curve import scalar_hex, scalar_of_hex
+from ..rules import RuleSet, get_rules
+from .curve import Steps, drain, scalar_hex, scalar_of_hex
+from .elgamal import warm_steps
+from .layout import deck_cards
 from .errors import SealedError
 from .messages import MAX_MESSAGES, int_in, list_of
 from .seat import SealedSeat
@@ -24,6 +26,14 @@ def saved(page: SealedSeat) -> dict:
 def restore(kept: dict, table: str, number: int, seat: int, rules: str | type[RuleSet],
             options: dict | None, dealer: int, lists: tuple | None = None,
             kind: type[SealedSeat] = SealedSeat) -> SealedSeat:
+    return drain(restore_steps(kept, table, number, seat, rules, options, dealer, lists, kind))
+
+
+def restore_steps(kept: dict, table: str, number: int, seat: int,
+                  rules: str | type[RuleSet], options: dict | None, dealer: int,
+                  lists: tuple | None = None, kind: type[SealedSeat] = SealedSeat) -> Steps:
+    """``restore()`` in steps (it takes every message again)."""
+    yield from warm_steps(deck_cards(get_rules(rules)))
     page = kind(table, number, seat, rules, options, dealer, lists)
     if not isinstance(kept, dict):
         raise SealedError("not a saved sealed page", "malformed")
@@ -37,6 +47,6 @@ def restore(kept: dict, table: str, number: int, seat: int, rules: str | type[Ru
     except KeyError as e:
         raise SealedError(f"a saved sealed page without {e}", "malformed") from None
     for msg in taken:
-        page.receive(msg)
+        yield from page.receive_steps(msg)
     page._made = made
     return page

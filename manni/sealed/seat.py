@@ -15,6 +15,7 @@ over positions; a card played is opened with its owner's share) -> reveals -> ve
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Generator
 
 from ..actions import Action, Discard, Play, action_from_json
 from ..cards import SUIT_MASKS, card_code, cards_of
@@ -25,16 +26,16 @@ from ..rules import RuleSet, get_rules
 from ..rules.base import GRAND, Contract
 from ..states import Phase
 from ..talk import Answer, Ask, COUNT, partner_of
-from .audit import Reveal, Transcript, Verdict, audit, engine_actions, missing_reveal
-from .curve import (FixedBase, Point, add_all, mul, mul_g, point_hex, point_of_hex,
-                    random_scalar, scalar_hex, scalar_of_hex)
-from .elgamal import Cipher, card_of, open_deck, shuffle, unlock
+from .audit import Reveal, Transcript, Verdict, audit_steps, engine_actions, missing_reveal
+from .curve import (FixedBase, Point, Steps, add_all, drain, mul, mul_g, point_hex,
+                    point_of_hex, random_scalar, scalar_hex, scalar_of_hex)
+from .elgamal import Cipher, card_of, open_deck, shuffle_steps, unlock
 from .errors import SealedError
 from .layout import deck_cards, layout_of, positions_of
 from .messages import (SIGNED, check_envelope, deck_json, envelope, int_in, list_of,
-                       proof_json, read_deck, read_proof, signed_bytes)
-from .proofs import (Context, check_key, prove_key, prove_share, prove_shares, share_valid,
-                     shares_valid, sign, signature_valid)
+                       proof_json, read_deck_steps, read_proof, signed_bytes)
+from .proofs import (Context, check_key, prove_key, prove_share, prove_shares_steps,
+                     share_valid, shares_valid_steps, sign, signature_valid)
 from .table_deals import check_own, exchange_deal, tricks_deal
 
 KEYS, SHUFFLE, DEALING, EXCHANGE, PLAY, REVEAL, DONE = (
@@ -185,6 +186,11 @@ class SealedSeat:
         """Take one relayed message (this page's own too); the messages to send in answer.
         SealedError (nothing changed) for a message of another table or deal, out of
         turn, or whose proof fails."""
+        return drain(self.receive_steps(msg))
+
+    def receive_steps(self, msg) -> Steps:
+        """``receive()`` in steps of at most a few curve multiplications each (a page runs
+        them in its slices); nothing else may touch this seat until they end."""
         seat, kind = check_envelope(msg, self.table, self.number, self.seats)
         if self.stage == DONE:
             raise SealedError("the deal is over and judged", "done")
@@ -204,55 +210,63 @@ class SealedSeat:
                     self.keys[seat], signed_bytes(msg), read_proof(msg["sig"]),
                     self.context(seat), self.key_tables.get(seat)):
                 raise SealedError(f"a message not signed by seat {seat}", "bad_signature")
+            yield
         handler = {"key": self._on_key, "shuffle": self._on_shuffle, "shares": self._on_shares,
                    "act": self._on_act, "play": self._on_play, "answer": self._on_answer,
                    "halt": self._on_halt, "reveal": self._on_reveal}[kind]
         out = handler(seat, msg)
+        if isinstance(out, Generator):
+            out = yield from out
         self.heard[seat] = n
         self._taken.append(msg)
         return out
 
-    def _on_key(self, seat: int, msg: dict) -> list[dict]:
+    def _on_key(self, seat: int, msg: dict) -> Steps:
         if self.stage != KEYS or seat in self.keys:
             raise SealedError(f"seat {seat}'s key came twice or late", "out_of_turn")
         y = point_of_hex(msg["point"])
         if not self._trusted:
             check_key(y, read_proof(msg["proof"]), self.context(seat))
-        self.keys[seat] = y
+            yield
+        table = None
         if seat != self.seat:  # (no table for its own key: it checks nothing it made)
-            self.key_tables[seat] = FixedBase(y)  # type: ignore[arg-type]
+            table = yield from FixedBase.steps(y)  # type: ignore[arg-type]
+        joint = add_all([*self.keys.values(), y])
+        if len(self.keys) + 1 == self.seats and joint is None:
+            raise SealedError("the keys cancel out", "bad_key")
+        self.keys[seat] = y
+        if table is not None:
+            self.key_tables[seat] = table
         if len(self.keys) < self.seats:
             return []
-        joint = add_all(self.keys.values())
-        if joint is None:
-            raise SealedError("the keys cancel out", "bad_key")
-        self.joint = FixedBase(joint)
+        assert joint is not None
+        self.joint = yield from FixedBase.steps(joint)
         self.stage = SHUFFLE
-        return self._shuffle_if_mine()
+        return (yield from self._shuffle_if_mine())
 
-    def _shuffle_if_mine(self) -> list[dict]:
+    def _shuffle_if_mine(self) -> Steps:
         if self.shufflers[len(self.decks) - 1] != self.seat:
             return []
         assert self.joint is not None
         if self._order:  # restored: the shuffle was made and sent before
             return []
-        deck, self._order, self._masks = shuffle(self.deck(), self.joint)
+        deck, self._order, self._masks = yield from shuffle_steps(self.deck(), self.joint)
         return [self._msg("shuffle", deck=deck_json(deck))]
 
-    def _on_shuffle(self, seat: int, msg: dict) -> list[dict]:
+    def _on_shuffle(self, seat: int, msg: dict) -> Steps:
         k = len(self.decks) - 1
         if self.stage != SHUFFLE or self.shufflers[k] != seat:
             raise SealedError(f"not seat {seat}'s turn to shuffle", "out_of_turn")
-        deck = read_deck(msg["deck"], len(self.cards))
+        deck = yield from read_deck_steps(msg["deck"], len(self.cards))
         if any(c1 is None for c1, _ in deck):
             raise SealedError("a shuffled card must be masked", "malformed")
         self.decks.append(deck)
         if k + 1 < self.seats:
-            return self._shuffle_if_mine()
+            return (yield from self._shuffle_if_mine())
         self.stage = DEALING
         if self.positions.cut is None:
             self._begin_exchange(None)
-        return self._shares_due()
+        return (yield from self._shares_due())
 
     def _owed(self, by: int | None = None) -> set[int]:
         """Positions seat ``by`` (this page's by default) must open for others: every
@@ -263,17 +277,21 @@ class SealedSeat:
             owed.add(self.positions.cut)
         return owed
 
-    def _shares_due(self) -> list[dict]:
+    def _shares_due(self) -> Steps:
         due = sorted(self._owed() - self.sent)
         if not due:
             return []
-        pairs = [(self.deck()[p][0], mul(self._secret, self.deck()[p][0])) for p in due]
-        proof = prove_shares(self._secret, self.keys[self.seat], pairs, self.context(self.seat))
+        pairs = []
+        for p in due:
+            pairs.append((self.deck()[p][0], mul(self._secret, self.deck()[p][0])))
+            yield
+        proof = yield from prove_shares_steps(self._secret, self.keys[self.seat], pairs,
+                                              self.context(self.seat))
         self.sent.update(due)
         return [self._msg("shares", shares=[[p, point_hex(d)] for p, (_, d) in zip(due, pairs)],
                           proof=proof_json(proof))]
 
-    def _on_shares(self, seat: int, msg: dict) -> list[dict]:
+    def _on_shares(self, seat: int, msg: dict) -> Steps:
         if self.stage not in (DEALING, EXCHANGE, PLAY):
             raise SealedError("no shares are due now", "out_of_turn")
         read = []
@@ -287,8 +305,8 @@ class SealedSeat:
             raise SealedError("shares name each position once", "malformed")
         pairs = [(self.deck()[p][0], d) for p, d in read]
         proof = read_proof(msg["proof"])
-        if not self._trusted and not shares_valid(self.keys[seat], pairs, proof,
-                                                  self.context(seat), self.key_tables.get(seat)):
+        if not self._trusted and not (yield from shares_valid_steps(
+                self.keys[seat], pairs, proof, self.context(seat), self.key_tables.get(seat))):
             raise SealedError(f"seat {seat}'s shares fail their proof", "bad_share")
         for p, share in read:
             self.shares.setdefault(p, {})[seat] = share
@@ -302,13 +320,13 @@ class SealedSeat:
                 self.mine[cut] = card
                 self._own[cut] = self.shares[cut][self.seat]
             self._begin_exchange(card)
-        return self._open_mine()
+        return (yield from self._open_mine())
 
     def _open(self, position: int, own: list[Point]) -> int | None:
         pt = unlock(self.deck()[position], [*self.shares[position].values(), *own])
         return card_of(pt, self.cards)
 
-    def _open_mine(self) -> list[dict]:
+    def _open_mine(self) -> Steps:
         """Open this seat's cards whose other shares have all come; a card that opens to
         no card of the deck, or to one opened already, stops the deal."""
         for p in cards_of(self.held[self.seat]):
@@ -317,6 +335,7 @@ class SealedSeat:
                 continue
             others = [d for s, d in got.items() if s != self.seat]
             own = self._own[p] = mul(self._secret, self.deck()[p][0])
+            yield
             card = card_of(unlock(self.deck()[p], [*others, own]), self.cards)
             if card is None or card in self.mine.values():
                 if self._halting:
@@ -339,7 +358,7 @@ class SealedSeat:
         self.tricks = tricks_deal(self.swap, self.lists)
         self.stage = PLAY
 
-    def _on_act(self, seat: int, msg: dict) -> list[dict]:
+    def _on_act(self, seat: int, msg: dict) -> Steps:
         raw = msg["action"]
         if isinstance(raw, dict) and set(raw) == {"discard"}:
             spots = list_of(raw["discard"], None, "discard")
@@ -354,6 +373,7 @@ class SealedSeat:
                 raise SealedError("an act names no seat, and plays come as plays", "malformed")
         if isinstance(action, Ask):
             return self._on_ask(seat, action)
+        yield
         if self.stage != EXCHANGE or self.swap is None:
             raise SealedError("not in the exchange", "out_of_turn")
         try:
@@ -364,7 +384,8 @@ class SealedSeat:
         self.held = list(self.swap.hands)
         if self.swap.phase is Phase.PLAY:
             self._begin_play()
-        return self._shares_due() + self._open_mine()
+        out = yield from self._shares_due()
+        return out + (yield from self._open_mine())
 
     def _on_ask(self, seat: int, ask: Ask) -> list[dict]:
         talk = self.rules.talk
@@ -459,18 +480,20 @@ class SealedSeat:
         return [self._msg("reveal", secret=scalar_hex(self._secret), order=list(self._order),
                           masks=[scalar_hex(m) for m in self._masks])]
 
-    def _on_reveal(self, seat: int, msg: dict) -> list[dict]:
+    def _on_reveal(self, seat: int, msg: dict) -> Steps:
         if self.stage != REVEAL or seat in self.reveals:
             raise SealedError("no reveal is due now", "out_of_turn")
         size = len(self.cards)
         order = tuple(int_in(i, 0, size - 1, "an order's entry")
                       for i in list_of(msg["order"], size, "order"))
         masks = tuple(scalar_of_hex(m) for m in list_of(msg["masks"], size, "masks"))
-        self.reveals[seat] = Reveal(scalar_of_hex(msg["secret"]), order, masks)
-        if len(self.reveals) == self.seats:
+        reveals = {**self.reveals, seat: Reveal(scalar_of_hex(msg["secret"]), order, masks)}
+        if len(reveals) == self.seats:
             assert self.joint is not None
-            self.verdict = audit(self.transcript(), self.reveals, self.joint, self.seat)
+            self.verdict = yield from audit_steps(self.transcript(), reveals, self.joint,
+                                                  self.seat)
             self.stage = DONE
+        self.reveals = reveals
         return []
 
     def transcript(self) -> Transcript:

@@ -14,25 +14,30 @@ import os
 
 from ..actions import Action
 from ..errors import ManniError
-from ..inputs import InputError, parse_json
 from ..cards import cards_of
 from ..net import protocol as P
 from ..net import seat_record
-from ..net import wire as W
-from ..net.guest import GuestTable, rotate_view
 from ..net.host import HostTable
 from ..net.sealed_net import sealed_id
 from ..record import dumps
 from ..rules.base import GRAND
+from ..sealed.curve import Steps, drain
 from ..sealed.errors import SealedError
-from ..sealed.play import SealedPlay, restored
+from ..sealed.play import SealedPlay
 from ..sealed.views import seat_view
 from ..states import ExchangeKind, MatchPhase, Phase
-from ..talk import Ask
 from ..view import SeatView
 from .game import YOU, Game, make_opponent
-from .netgame import GuestGame, HostGame, _Illegal
+from .netgame import HostGame, _Illegal
 from .settings import Settings
+
+
+def _drop(inbox: list, item) -> None:
+    """Remove the item a step took (by identity: the inbox may have grown meanwhile)."""
+    for i, x in enumerate(inbox):
+        if x is item:
+            del inbox[i]
+            return
 
 
 def blank_view(play: SealedPlay, seat: int) -> SeatView:
@@ -168,7 +173,7 @@ class SealedHostGame(SealedGame, HostGame):
 
     def __init__(self, settings: Settings, table: HostTable, play: SealedPlay) -> None:
         self.play = play
-        self.inbox: list[tuple[dict, str | None]] = []  # (message, the guest's conn or None)
+        self.inbox: list[tuple[dict | None, str | None]] = []  # (message, the guest's conn)
         self.seat_record: seat_record.SeatRecord | None = None
         self.bot_seed = int.from_bytes(os.urandom(4), "big")
         super().__init__(None, settings, table)  # type: ignore[arg-type]
@@ -184,7 +189,7 @@ class SealedHostGame(SealedGame, HostGame):
         play = SealedPlay(sealed_id(table.table, table.game), m.rules, m.options,
                           m.first_dealer, local)
         out = cls(game.settings, table, play)
-        out.inbox += [(msg, None) for msg in play.begin()]
+        out.inbox.append((None, None))  # the first deal's keys, made in the page's slices
         return out
 
     def own_seat(self) -> int:
@@ -250,19 +255,32 @@ class SealedHostGame(SealedGame, HostGame):
         self.inbox.append((msg, conn))
 
     def step(self) -> list[tuple[str, str]]:
-        """Take the next message: relayed once taken (its answers queued); a guest's that
-        is refused is answered ``refused``. What to send, (conn, text)."""
-        msg, conn = self.inbox.pop(0)
+        return drain(self.steps())
+
+    def steps(self) -> Steps:
+        """Take the next message (in steps; it stays first in ``inbox`` until taken):
+        relayed once taken (its answers queued); a guest's that is refused is answered
+        ``refused``; None: begin the next deal. What to send, (conn, text)."""
+        item = self.inbox[0]
+        msg, conn = item
+        play = self.play
         try:
-            answers = self.play.take(msg)
+            if msg is None:
+                answers = yield from play.begin_steps()
+            else:
+                answers = yield from play.take_steps(msg)
         except SealedError as e:
+            _drop(self.inbox, item)
             if conn is None:
                 raise
             self.table.log.append(f"refused a sealed message from {conn}: {e.key}: {e}")
             return [(conn, P.refused(None, e.key))]
+        _drop(self.inbox, item)
+        if play is not self.play:
+            return []
         self.inbox += [(m, None) for m in answers]
         self.note_view()
-        return self.table.relay(msg)
+        return self.table.relay(msg) if msg is not None else []
 
     def rematch(self, seed: int | None = None) -> str:
         old = self.play
@@ -272,117 +290,5 @@ class SealedHostGame(SealedGame, HostGame):
         self.play = SealedPlay(sealed_id(self.table.table, self.table.game), old.rules,
                                old.options, (old.dealer + 1) % n, old.local)
         self._bots, self.selected, self.seat_record = {}, [], None
-        self.inbox += [(m, None) for m in self.play.begin()]
+        self.inbox.append((None, None))
         return finished
-
-
-class SealedGuestGame(SealedGame, GuestGame):
-    """A guest's sealed page: its own seat; its messages go to the host, and count only
-    once the host relays them back."""
-
-    def __init__(self, table: GuestTable, settings: Settings) -> None:
-        self.play = None
-        self.inbox: list[dict] = []
-        self.unrelayed: dict[tuple[int, int], str] = {}  # (deal, n) -> own message not back yet
-        super().__init__(table, settings)
-
-    @classmethod
-    def from_guest(cls, game: GuestGame) -> "SealedGuestGame":
-        out = cls(game.table, game.settings)
-        out.t = game.t
-        return out
-
-    def own_seat(self) -> int:
-        assert self.table.seat is not None
-        return self.table.seat
-
-    def seat_names(self) -> list[str]:
-        return [s.name for s in self.table.seats()]
-
-    @property
-    def ready(self) -> bool:
-        return self.play is not None and self.table.seat is not None
-
-    @property
-    def view(self):
-        v = self.absolute_view()
-        return rotate_view(v) if v is not None else None
-
-    def previous_trick(self) -> tuple | None:
-        return None
-
-    @property
-    def partner_waits(self) -> bool:
-        return False
-
-    def sync(self, kept: str | None) -> list[str]:
-        """The host's ``sealed_table``: the play it names (this page's own, kept across a
-        reload, or a new one) and the deal opened; the messages to send."""
-        news = self.table.sealed
-        if news is None or self.table.seat is None:
-            return []
-        out: list[dict] = []
-        if self.play is None or self.play.table != news.table:
-            self.play = None
-            if kept:
-                try:
-                    play = restored(parse_json(kept, max_bytes=4_000_000, max_depth=12))
-                    if play.table == news.table and play.local == (self.table.seat,):
-                        self.play = play
-                except (SealedError, InputError):
-                    pass
-            if self.play is None:
-                self.play = SealedPlay(news.table, news.rules, news.options, news.first_dealer,
-                                       (self.table.seat,))
-                self.seat_record = None
-                out = self.play.begin()
-        self.play.opened = max(self.play.opened, news.opened)
-        return self._send(out)
-
-    def _send(self, msgs: list[dict]) -> list[str]:
-        texts = []
-        for m in msgs:
-            text = W.dump(m)
-            self.unrelayed[(m["deal"], m["n"])] = text
-            texts.append(text)
-        self.outbox += texts
-        return texts
-
-    def resend(self) -> bool:
-        """After a reconnect: this seat's messages the host has not relayed yet."""
-        self.outbox += list(self.unrelayed.values())
-        return False
-
-    def act(self, action) -> bool:
-        v = self.view
-        asks = isinstance(action, Ask) and v.turn in v.partners
-        if (v.turn != YOU and not asks) or self.phase not in (MatchPhase.EXCHANGE, MatchPhase.PLAY):
-            return self.refuse(self.t("notice.wait_turn",
-                                      name=self.t.seat(v.turn if v.turn is not None else YOU)))
-        if self.unrelayed:
-            return self.refuse(self.t("net.sending"))
-        msg = self.sealed_act(self.own_seat(), action)
-        if msg is None:
-            return False
-        self._send([msg])
-        self.selected, self.notice = [], ""
-        return True
-
-    def step(self) -> str:
-        """Take the next relayed message; a warning to log, or ""."""
-        msg = self.inbox.pop(0)
-        if self.play is None:
-            return "a sealed message before the table"
-        if msg.get("seat") == self.table.seat:
-            self.unrelayed.pop((msg["deal"], msg["n"]), None)
-        try:
-            answers = self.play.take(msg)
-        except SealedError as e:
-            return "" if e.key == "duplicate" else f"refused a relayed sealed message: {e}"
-        self._send(answers)
-        self.note_view()
-        return ""
-
-    def on_state(self) -> None:
-        pass
-

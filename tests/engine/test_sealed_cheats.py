@@ -34,7 +34,7 @@ class Stacker(SealedSeat):
     """Its shuffle puts a second copy of the top card in place of the next one."""
 
     def _shuffle_if_mine(self):
-        out = super()._shuffle_if_mine()
+        out = yield from super()._shuffle_if_mine()
         if out:
             deck = read_deck(out[0]["deck"], len(self.cards))
             deck[1] = remask([deck[0]], [0], [random_scalar()], self.joint)[0]

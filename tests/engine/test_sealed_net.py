@@ -15,7 +15,8 @@ from manni.net import protocol as P
 from manni.net.guest import GuestTable
 from manni.net.host import HostTable
 from manni.ui.netgame import GuestGame, HostGame
-from manni.ui.sealed_game import SealedGuestGame, SealedHostGame
+from manni.ui.sealed_game import SealedHostGame
+from manni.ui.sealed_guest import SealedGuestGame
 from manni.ui.settings import Settings
 
 TABLE = "ab" * 16
@@ -76,6 +77,7 @@ class Net:
             g.sync(self.kept.get(conn))
         elif type(msg).__name__ == "Sealed" and isinstance(g, SealedGuestGame):
             g.inbox.append(msg.msg)
+        if isinstance(g, SealedGuestGame):
             while g.inbox:
                 assert g.step() == ""
         if isinstance(g, SealedGuestGame) and g.play is not None:

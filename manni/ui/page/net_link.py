@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 from pyodide.ffi import to_js
 
@@ -22,6 +23,7 @@ from .dom import by_id, nn, proxy, q, trace, window
 
 RESEND_S = 2.0  # a guest's act the host has not answered is sent again after this long,
 RESENDS = 5     # this many times at most (a reconnect's hello brings the table's state)
+SLICE_S = 0.010  # a sealed page's crypto runs in slices of about this long
 
 
 class NetLink:
@@ -111,14 +113,17 @@ class NetLink:
         try:
             g = self.game
             while g is self.game and g.inbox:
+                done = await self.sliced(g.steps(), lambda: g is self.game)
+                if g is not self.game:
+                    break
                 if self.is_host:
-                    for to, text in g.step():
+                    for to, text in done:
                         self.send(to, text)
                     for line in g.table.log:
                         window.console.warn("Manni table: " + line)
                     g.table.log.clear()
                 else:
-                    said = g.step()
+                    said = done
                     if said:
                         window.console.warn("Manni table: " + said)
                     self.flush()
@@ -130,6 +135,22 @@ class NetLink:
             self.page.report(trace())
         finally:
             self.pumping = False
+
+    @staticmethod
+    async def sliced(steps, still_wanted):
+        """Run a sealed steps generator in slices of about SLICE_S (each step is a few
+        curve multiplications), letting the browser in between; its result."""
+        while True:
+            started = time.perf_counter()
+            try:
+                while time.perf_counter() - started < SLICE_S:
+                    next(steps)
+            except StopIteration as stop:
+                return stop.value
+            await asyncio.sleep(0)
+            if not still_wanted():
+                steps.close()
+                return None
 
     def save_sealed(self) -> None:
         play = self.game.play
@@ -175,11 +196,12 @@ class NetLink:
                 return  # drawn once taken
             if isinstance(msg, sealed_net.SealedTable):
                 if not g.sealed:
-                    from ..sealed_game import SealedGuestGame
+                    from ..sealed_guest import SealedGuestGame
                     g = self.page.game = self.game = SealedGuestGame.from_guest(g)
                 g.sync(self.page.storage.get(NET_SEALED_KEY))
                 self.save_sealed()
                 self.flush()
+                self.pump()
             if isinstance(msg, (net_protocol.Welcome, net_room.Watching)):
                 g.sync_translator()
                 if g.sealed:
