@@ -27,7 +27,7 @@ class Deal:
         "rules", "options", "number", "dealer", "contract", "cut", "seats",
         "hands", "manni", "out", "phase", "ex_pos", "ex_state", "exchanged", "lists",
         "leader", "trick", "tricks", "history", "played", "answers", "bonus", "unplayed",
-        "_undo",
+        "penalty", "_undo",
     )
 
     def __init__(self, rules: type[RuleSet], options: dict, number: int, dealer: int,
@@ -54,6 +54,7 @@ class Deal:
         self.answers: tuple = ()  # the table talk's answers so far (see manni.talk)
         self.bonus: list[int] | None = rules.bonus(self)  # scored, by side, as it is dealt
         self.unplayed = False  # over before a card was played (its bonus decided it)
+        self.penalty: list[int] | None = None  # its score when a sealed deal was broken
         self._undo: list[tuple] = []
         # Per seat, the contracts still on its list when this deal began (declaring rule sets).
         self.lists = lists
@@ -96,6 +97,8 @@ class Deal:
     def score(self) -> list[int] | None:
         if self.phase is not OVER:
             return None
+        if self.penalty is not None:
+            return list(self.penalty)
         return self.rules.score(self)
 
     # -- acting ------------------------------------------------------------------------
@@ -197,6 +200,12 @@ class Deal:
         self.phase = OVER
         self.unplayed = True
 
+    def end_with(self, score) -> None:
+        """The deal is over, scored ``score`` by side, not by its tricks (a sealed deal
+        found broken: ``RuleSet.violation_score``)."""
+        self.phase = OVER
+        self.penalty = [int(x) for x in score]
+
     # -- undo and copies ---------------------------------------------------------------
     def _snapshot(self) -> tuple:
         return (list(self.hands), list(self.manni), list(self.out), self.phase, self.ex_pos,
@@ -223,6 +232,7 @@ class Deal:
         d.rules, d.options, d.number, d.dealer = self.rules, self.options, self.number, self.dealer
         d.contract, d.cut, d.seats = self.contract, self.cut, self.seats
         d.answers, d.bonus, d.unplayed = self.answers, self.bonus, self.unplayed
+        d.penalty = self.penalty
         d.hands, d.manni, d.out = list(self.hands), list(self.manni), list(self.out)
         d.phase, d.ex_pos, d.exchanged = self.phase, self.ex_pos, list(self.exchanged)
         d.ex_state, d.lists = self.ex_state, self.lists

@@ -252,6 +252,18 @@ class Match:
             if not self.finished and self.rules.deal_at_once:
                 self._begin_deal()
 
+    def end_deal_with(self, score) -> None:
+        """The deal under way (the next one if the last is over) ends at once, scored
+        ``score`` by side: a sealed deal found broken (docs/rules-notes.md). Not undone."""
+        if self.finished:
+            raise IllegalAction("the match is over", "match_over")
+        if self.deal.phase is OVER:
+            self.start_next_deal()
+        self.deal.end_with(score)
+        self._deal_over()
+        if not self.finished and self.rules.deal_at_once:
+            self._begin_deal()
+
     def undo(self) -> bool:
         """Take back the last action of the match; False if there is none."""
         if not self.actions:

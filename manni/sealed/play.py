@@ -5,8 +5,8 @@ A guest's page plays its own seat; the host's page its own and the computer seat
 message relayed goes to ``take()`` on every page in the host's order; a page's seats start
 each deal by themselves once the one before is judged, so the next shuffle runs while the
 last result is shown. A fair verdict adds the deal, its pack now known, to ``match`` (the
-engine's match of the judged deals: scores, manches, records); a deal found unfair stops
-the match (``broken``).
+engine's match of the judged deals: scores, manches, records); a deal found unfair is added
+scored by its verdict's penalty (``RuleSet.violation_score``), and the match goes on.
 """
 
 from __future__ import annotations
@@ -41,11 +41,11 @@ class SealedPlay:
             raise SealedError("a page plays one seat or more of the table", "malformed")
         self.first_dealer = first_dealer
         self.local = tuple(sorted(set(local)))
-        self.packs: list[tuple[int, ...]] = []  # each judged deal's pack, top first
+        self.packs: list[tuple[int, ...] | None] = []  # each judged deal's pack (None: unknown)
+        self.penalties: list[Verdict | None] = []  # each judged deal's verdict if unfair
         self.actions: list[list[tuple[Action, int]]] = []  # each judged deal's, in order
         self.match: Match | None = None  # the judged deals (None before the first verdict)
         self.verdicts: list[Verdict] = []
-        self.broken: Verdict | None = None  # a deal found unfair: no more deals
         self.pages: dict[int, SealedSeat] = {}  # the deal under way, by local seat
         self.last: SealedSeat | None = None  # the last deal judged, its first local page
         self.opened = 1  # the deal the table shows (the host opens the next one)
@@ -62,7 +62,12 @@ class SealedPlay:
 
     @property
     def over(self) -> bool:
-        return self.broken is not None or (self.match is not None and self.match.finished)
+        return self.match is not None and self.match.finished
+
+    @property
+    def broken(self) -> Verdict | None:
+        """The last deal judged, if it was found unfair (shown until the next verdict)."""
+        return self.verdicts[-1] if self.verdicts and not self.verdicts[-1].fair else None
 
     @property
     def finished(self) -> bool:  # (as a Match says it: HostTable.propose_again)
@@ -166,23 +171,31 @@ class SealedPlay:
         assert verdict is not None
         self.verdicts.append(verdict)
         self.last, self.pages = page, {}
-        if not verdict.fair:
-            self.broken = verdict
-            return []
-        _, actions = page.record()
-        assert verdict.pack is not None
-        self.packs.append(tuple(verdict.pack))
+        if verdict.fair:
+            _, actions = page.record()
+            assert verdict.pack is not None
+        else:
+            actions = []
+        self.packs.append(tuple(verdict.pack) if verdict.pack is not None else None)
         self.actions.append(actions)
+        self.penalties.append(None if verdict.fair else verdict)
         self.match = self._replay()
         if self.rules.deal_at_once:
             self.opened = self.number
         return (yield from self.begin_steps())
 
     def _replay(self) -> Match:
+        """The judged deals as the engine's match; a deal whose pack nobody revealed is
+        laid out from the deck in order (its cards are not shown: ``views``)."""
+        in_order = list(deck_cards(self.rules))
         layouts: list[Layout] = [layout_of(self.rules, (self.first_dealer + i) % self.rules.seats,
-                                           list(p)) for i, p in enumerate(self.packs)]
+                                           list(p) if p is not None else in_order)
+                                 for i, p in enumerate(self.packs)]
         match = Match(self.rules, self.options, 0, self.first_dealer, layouts)
-        for deal in self.actions:
+        for deal, penalty in zip(self.actions, self.penalties):
+            if penalty is not None:
+                assert penalty.score is not None
+                match.end_deal_with(penalty.score)
             for action, seat in deal:
                 match.apply(action, seat)
         del match.deals[len(layouts):]  # one dealt from the seed, not this table's: dropped
@@ -192,10 +205,11 @@ class SealedPlay:
     def saved(self) -> dict:
         return {"table": self.table, "rules": self.rules.name, "options": self.options,
                 "first_dealer": self.first_dealer, "local": list(self.local),
-                "opened": self.opened, "packs": [list(p) for p in self.packs],
+                "opened": self.opened,
+                "packs": [list(p) if p is not None else None for p in self.packs],
                 "actions": [[[seat, a.to_json()] for a, seat in deal] for deal in self.actions],
-                "broken": None if self.broken is None else [self.broken.offender,
-                                                            self.broken.reason],
+                "penalties": [None if v is None else [v.offender, v.reason, list(v.score or ())]
+                              for v in self.penalties],
                 "pages": {str(s): saved(p) for s, p in self.pages.items()}}
 
 
@@ -209,9 +223,20 @@ def restored_steps(kept) -> Steps:
         play = SealedPlay(kept["table"], kept["rules"], kept["options"], kept["first_dealer"],
                           tuple(list_of(kept["local"], None, "local")))
         n = play.rules.seats
-        for pack, deal in zip(list_of(kept["packs"], None, "packs"),
-                              list_of(kept["actions"], None, "actions"), strict=True):
-            play.packs.append(tuple(int_in(c, 0, 51, "a card") for c in list_of(pack, None, "a pack")))
+        for pack, deal, penalty in zip(list_of(kept["packs"], None, "packs"),
+                                       list_of(kept["actions"], None, "actions"),
+                                       list_of(kept["penalties"], None, "penalties"), strict=True):
+            play.packs.append(None if pack is None else tuple(
+                int_in(c, 0, 51, "a card") for c in list_of(pack, None, "a pack")))
+            if penalty is None:
+                play.verdicts.append(Verdict(None, "fair", ""))
+            else:
+                offender, reason, score = list_of(penalty, 3, "a penalty")
+                play.verdicts.append(Verdict(
+                    int_in(offender, 0, n - 1, "an offender"), str(reason), "", None,
+                    tuple(int_in(x, -10_000, 10_000, "a score") for x in
+                          list_of(score, len(play.rules.sides), "a score"))))
+            play.penalties.append(None if penalty is None else play.verdicts[-1])
             out = []
             for seat, raw in list_of(deal, None, "a deal's actions"):
                 action, _ = action_from_json(raw, n)
@@ -220,9 +245,6 @@ def restored_steps(kept) -> Steps:
         if play.packs:
             play.match = play._replay()
         play.opened = int_in(kept["opened"], 1, 10_000, "the deal opened")
-        if kept["broken"] is not None:
-            offender, reason = list_of(kept["broken"], 2, "broken")
-            play.broken = Verdict(offender, str(reason), "")
         pages = kept["pages"]
         if not isinstance(pages, dict):
             raise SealedError("saved pages must be an object", "malformed")

@@ -4,6 +4,7 @@ the scores of the deals judged so far. Nothing else is in reach to put in it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 from ..cards import cards_of, count
@@ -20,7 +21,10 @@ def seat_view(play: SealedPlay, seat: int) -> SeatView | None:
     if page is not None and seat in play.pages:
         return _live(play, play.pages[seat])
     if play.match is not None:
-        return play.match.view(seat)
+        view = play.match.view(seat)
+        if play.packs and play.packs[-1] is None:  # forfeited unrevealed: no cards known
+            view = replace(view, hand=0, own_out=0, cut=None)
+        return view
     return None
 
 

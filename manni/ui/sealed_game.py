@@ -110,7 +110,7 @@ class SealedGame(Game):
     @property
     def phase(self) -> str:
         v = self.view
-        if v.finished or self.play is not None and self.play.broken is not None:
+        if v.finished:
             return MatchPhase.MATCH_OVER
         return MatchPhase.DEAL_OVER if v.phase == Phase.OVER else v.phase
 
