@@ -114,6 +114,7 @@ class HostTable:
         self.sealed = False  # a sealed table: the pages deal (docs/sealed-deal.md)
         self.relayed: dict[int, list[str]] = {}  # sealed: the last deals' messages, by deal
         self.resend_to: set[str] = set()  # sealed: pages back that missed some of them
+        self.held: set[int] = set()  # sealed: guests' seats the host's page took over
 
     # -- reading ---------------------------------------------------------------------------
     def seat_of(self, conn: str) -> int | None:
@@ -144,7 +145,7 @@ class HostTable:
     def bot_plays(self, seat: int) -> bool:
         """Does the host's page move for this seat (a bot, or a stand-in for a missing guest)?"""
         s = self.seats[seat]
-        return self.started and (s.kind == "bot"
+        return self.started and (s.kind == "bot" or seat in self.held
                                  or (s.kind == "guest" and s.stand_in and not s.present))
 
     def missing(self) -> list[int]:
@@ -158,7 +159,8 @@ class HostTable:
             return P.lobby(self.infos(), match.rules.name, match.options)
         if self.sealed:  # ``match``: the host's SealedPlay
             return S.sealed_table(P._seats_json(self.infos()), match.rules.name, match.options,
-                                  match.first_dealer, match.table, match.opened)
+                                  match.first_dealer, match.table, match.opened, match.redeals,
+                                  match.forfeits, match.local)
         last = previous_trick(match)
         if seat is None:
             return P.state(len(match.actions), self.infos(), R.public_view(match),

@@ -49,6 +49,8 @@ class SealedPlay:
         self.pages: dict[int, SealedSeat] = {}  # the deal under way, by local seat
         self.last: SealedSeat | None = None  # the last deal judged, its first local page
         self.opened = 1  # the deal the table shows (the host opens the next one)
+        self.redeals = 0  # deals the host's clock annulled (each dealt again, a new id)
+        self.forfeits: list[tuple[int, int]] = []  # (deal, seat): the clock ran out on a reveal
 
     # -- reading -----------------------------------------------------------------------
     @property
@@ -72,6 +74,15 @@ class SealedPlay:
     @property
     def finished(self) -> bool:  # (as a Match says it: HostTable.propose_again)
         return self.over
+
+    def deal_id(self) -> str:
+        """The id the deal under way is bound to: the table's, then the redeal's count."""
+        return self.table if not self.redeals else f"{self.table}/{self.redeals}"
+
+    def waiting_for(self) -> list[int]:
+        """The seats whose pages the deal under way waits for (not for a decision)."""
+        page = self.page()
+        return page.waiting_for() if page is not None else []
 
     def page(self) -> SealedSeat | None:
         """The first local seat's page of the deal under way."""
@@ -106,7 +117,7 @@ class SealedPlay:
             return []
         yield from warm_steps(deck_cards(self.rules))
         lists = self.rules.open_lists(self.match.deals if self.match is not None else [])
-        pages = {s: SealedSeat(self.table, self.number, s, self.rules, self.options,
+        pages = {s: SealedSeat(self.deal_id(), self.number, s, self.rules, self.options,
                                self.dealer, lists) for s in self.local}
         out = []
         for p in pages.values():
@@ -140,7 +151,7 @@ class SealedPlay:
         if not pages:
             raise SealedError("no deal under way", "out_of_turn")
         first = pages[0]
-        if isinstance(msg, dict) and msg.get("table") == self.table:
+        if isinstance(msg, dict) and msg.get("table") == first.table:
             deal, seat, n = msg.get("deal"), msg.get("seat"), msg.get("n")
             if isinstance(deal, int) and deal < first.number or (
                     deal == first.number and isinstance(seat, int) and 0 <= seat < len(first.heard)
@@ -155,6 +166,25 @@ class SealedPlay:
         if all(p.stage == DONE for p in pages):
             out += yield from self._judged(first)
         return out
+
+    def annul(self, bots=()) -> None:
+        """The host's clock: the deal under way is dropped unscored, to be dealt again
+        (``begin``) under a new id, with ``bots`` (seats whose pages left) played here."""
+        self.pages = {}
+        self.redeals += 1
+        self.local = tuple(sorted({*self.local, *bots}))
+
+    def forfeit_steps(self, deal: int, seat: int) -> Steps:
+        """The host's clock ran out on ``seat``'s reveal in ``deal``: it forfeits, scored
+        by the penalty, on every page; the next deal's first messages."""
+        pages = list(self.pages.values())
+        if not pages or pages[0].number != deal or seat not in pages[0].waiting_for():
+            raise SealedError(f"deal {deal} does not wait for seat {seat}", "out_of_turn")
+        for p in pages:
+            p.time_out(seat)
+        if (deal, seat) not in self.forfeits:
+            self.forfeits.append((deal, seat))
+        return (yield from self._judged(pages[0]))
 
     def _decided(self, page: SealedSeat) -> bool:
         """Has the deal's bonus, shown with its turned card, ended a manche before a card
@@ -205,7 +235,8 @@ class SealedPlay:
     def saved(self) -> dict:
         return {"table": self.table, "rules": self.rules.name, "options": self.options,
                 "first_dealer": self.first_dealer, "local": list(self.local),
-                "opened": self.opened,
+                "opened": self.opened, "redeals": self.redeals,
+                "forfeits": [list(f) for f in self.forfeits],
                 "packs": [list(p) if p is not None else None for p in self.packs],
                 "actions": [[[seat, a.to_json()] for a, seat in deal] for deal in self.actions],
                 "penalties": [None if v is None else [v.offender, v.reason, list(v.score or ())]
@@ -245,6 +276,10 @@ def restored_steps(kept) -> Steps:
         if play.packs:
             play.match = play._replay()
         play.opened = int_in(kept["opened"], 1, 10_000, "the deal opened")
+        play.redeals = int_in(kept["redeals"], 0, 10_000, "the redeals")
+        play.forfeits = [(int_in(d, 1, 10_000, "a deal"), int_in(s, 0, n - 1, "a seat"))
+                         for d, s in (list_of(f, 2, "a forfeit")
+                                      for f in list_of(kept["forfeits"], None, "forfeits"))]
         pages = kept["pages"]
         if not isinstance(pages, dict):
             raise SealedError("saved pages must be an object", "malformed")
@@ -253,8 +288,9 @@ def restored_steps(kept) -> Steps:
             seat = int(s)
             if seat not in play.local:
                 raise SealedError("a saved page of a seat not played here", "malformed")
-            play.pages[seat] = yield from restore_steps(data, play.table, play.number, seat, play.rules,
-                                       play.options, play.dealer, lists)
+            play.pages[seat] = yield from restore_steps(
+                data, play.deal_id(), play.number, seat, play.rules, play.options, play.dealer,
+                lists)
     except SealedError:
         raise
     except (KeyError, TypeError, ValueError, ManniError) as e:

@@ -536,12 +536,14 @@ class SealedSeat:
             late.append(partner_of(self.tricks, self.pending[0]))
         return sorted(set(late))
 
-    def time_out(self) -> Verdict:
-        """The host's clock ran out on the pages the deal waits for: the first of them
-        forfeits (``no_reveal`` at the end of the deal, ``stalled`` before)."""
+    def time_out(self, seat: int | None = None) -> Verdict:
+        """The host's clock ran out on the pages the deal waits for: ``seat`` (by default
+        the first of them) forfeits (``no_reveal`` at the end of the deal, ``stalled``)."""
         late = self.waiting_for()
-        if not late:
-            raise SealedError("the deal waits for no page", "out_of_turn")
+        if not late or seat is not None and seat not in late:
+            raise SealedError("the deal waits for no such page", "out_of_turn")
+        if seat is not None:
+            late = [seat]
         self.verdict = missing_reveal(self.transcript(), late,
                                       "no_reveal" if self.stage == REVEAL else "stalled")
         self.stage = DONE

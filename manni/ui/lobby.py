@@ -93,8 +93,10 @@ def sealed_bar(game) -> str:
             [s.name for s in game.table.seats()]
         who = names[v.offender] if v.offender is not None and v.offender < len(names) else "?"
         parts.append(t("net.sealed_broken", name=who, reason=v.reason))
-    bots = any(s.kind == "bot" for s in (game.table.infos() if game.hosting
-                                          else game.table.seats()))
+    seats = game.table.infos() if game.hosting else game.table.seats()
+    news = None if game.hosting else game.table.sealed
+    held = game.table.held if game.hosting else (news.held if news is not None else ())
+    bots = any(s.kind == "bot" or i in held and i != 0 for i, s in enumerate(seats))
     note = f'<p class="net-sealed-note">{_e(t("net.sealed_bots"))}</p>' if bots else ""
     return (f'<div class="net-sealed" role="status">{_e(" · ".join(parts))}</div>{note}')
 

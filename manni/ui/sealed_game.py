@@ -32,6 +32,9 @@ from .netgame import HostGame, _Illegal
 from .settings import Settings
 
 
+CLOCK_S = 20.0  # the host's clock: how long a gone page's message is waited for
+
+
 def _drop(inbox: list, item) -> None:
     """Remove the item a step took (by identity: the inbox may have grown meanwhile)."""
     for i, x in enumerate(inbox):
@@ -176,6 +179,7 @@ class SealedHostGame(SealedGame, HostGame):
         self.inbox: list[tuple[dict | None, str | None]] = []  # (message, the guest's conn)
         self.seat_record: seat_record.SeatRecord | None = None
         self.bot_seed = int.from_bytes(os.urandom(4), "big")
+        self._waited: tuple = ((), 0.0)  # (what the deal waits for, since when)
         super().__init__(None, settings, table)  # type: ignore[arg-type]
 
     @classmethod
@@ -267,6 +271,9 @@ class SealedHostGame(SealedGame, HostGame):
         try:
             if msg is None:
                 answers = yield from play.begin_steps()
+            elif msg.get("type") == "forfeit":
+                answers = yield from play.forfeit_steps(msg["deal"], msg["seat"])
+                msg = None  # every guest is told by the table's news
             else:
                 answers = yield from play.take_steps(msg)
         except SealedError as e:
@@ -281,6 +288,43 @@ class SealedHostGame(SealedGame, HostGame):
         self.inbox += [(m, None) for m in answers]
         self.note_view()
         return self.table.relay(msg) if msg is not None else []
+
+    def clock(self, now: float) -> bool:
+        """The host's clock (the page calls it every second or so; ``now`` in seconds):
+        once the deal has waited CLOCK_S for a page's key, shuffle, shares or answer, and
+        that seat's guest is gone, the deal is annulled (no score) and dealt again with
+        the host's page playing that seat; a reveal that does not come forfeits the seat
+        (its penalty). True if it acted: tell every guest at once (before the next
+        deal's messages)."""
+        play, page = self.play, self.play.page()
+        late = play.waiting_for() if not self.inbox and page is not None else []
+        turn = page.turn if page is not None and not self.inbox else None
+        if turn is not None and turn not in late and self._gone(turn):
+            late.append(turn)  # a decision that will not come: its page is gone
+        mark = (play.deal_id(), play.number, len(page._taken) if page else 0, tuple(late))
+        if not late or mark != self._waited[0]:
+            self._waited = (mark, now)
+            return False
+        if now - self._waited[1] < CLOCK_S:
+            return False
+        assert page is not None
+        if page.stage == "reveal":
+            play.forfeits.append((play.number, late[0]))  # (in the news sent at once)
+            self.inbox.append(({"type": "forfeit", "deal": play.number, "seat": late[0]},
+                               None))
+        else:
+            gone = [s for s in late if self._gone(s)]
+            if not gone:
+                return False
+            self.table.held.update(gone)
+            play.annul(gone)
+            self.inbox.append((None, None))
+        self._waited = ((), now)
+        return True
+
+    def _gone(self, seat: int) -> bool:
+        s = self.table.seats[seat]
+        return s.kind == "guest" and not s.present and seat not in self.play.local
 
     def rematch(self, seed: int | None = None) -> str:
         old = self.play

@@ -65,10 +65,50 @@ class SealedGuestGame(SealedGame, GuestGame):
             return []
         if self.play is not None and self.play.table == news.table:
             self.play.opened = max(self.play.opened, news.opened)
+            if self._ruling_due(None):
+                self.inbox.append({"type": "ruling"})
             return []
         if self.play is not None or self._making is None:
             self.inbox = [None]  # the play made (or restored) in the page's slices first
         self.play, self._making = None, (news, kept)
+        return []
+
+    def benched(self) -> bool:
+        """The host's page took this seat over (its page was gone): it plays no more here."""
+        news = self.table.sealed
+        return news is not None and self.table.seat in news.held
+
+    def _ruling_due(self, msg) -> bool:
+        """Is a ruling of the host's clock (a deal annulled, a reveal forfeited) due before
+        ``msg`` (a message of a later deal or of the redeal; None: now, if it applies)?"""
+        news, play = self.table.sealed, self.play
+        if news is None or play is None:
+            return False
+        if self.benched():
+            return bool(play.pages)
+        if news.redeals > play.redeals:
+            return True
+        page = play.page()
+        if page is None:
+            return False
+        later = isinstance(msg, dict) and (msg.get("type") == "ruling" or isinstance(
+            msg.get("deal"), int) and msg["deal"] > play.number)
+        return any(d == play.number and (later or msg is None) and s in page.waiting_for()
+                   for d, s in news.forfeits if (d, s) not in play.forfeits)
+
+    def _rule_steps(self) -> Steps:
+        news, play = self.table.sealed, self.play
+        assert news is not None and play is not None
+        if self.benched():
+            play.pages = {}
+            return []
+        if news.redeals > play.redeals:
+            while play.redeals < news.redeals:
+                play.annul()
+            return (yield from play.begin_steps())
+        for d, s in news.forfeits:
+            if d == play.number and (d, s) not in play.forfeits:
+                return (yield from play.forfeit_steps(d, s))
         return []
 
     def _make_steps(self) -> Steps:
@@ -141,10 +181,13 @@ class SealedGuestGame(SealedGame, GuestGame):
         if msg is not None and msg.get("seat") == self.table.seat:
             self.unrelayed.pop((msg["deal"], msg["n"]), None)
         try:
+            answers = []
+            while self._ruling_due(msg):  # the host's clock ruled before this message
+                answers += yield from self._rule_steps()
             if msg is None:
-                answers = yield from play.begin_steps()
-            else:
-                answers = yield from play.take_steps(msg)
+                answers += yield from play.begin_steps()
+            elif msg.get("type") != "ruling":
+                answers += yield from play.take_steps(msg)
         except SealedError as e:
             _drop(inbox, msg)
             return "" if e.key == "duplicate" else f"refused a relayed sealed message: {e}"

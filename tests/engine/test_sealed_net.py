@@ -15,7 +15,8 @@ from manni.net import protocol as P
 from manni.net.guest import GuestTable
 from manni.net.host import HostTable
 from manni.ui.netgame import GuestGame, HostGame
-from manni.ui.sealed_game import SealedHostGame
+from manni.sealed.curve import drain
+from manni.ui.sealed_game import CLOCK_S, SealedHostGame
 from manni.ui.sealed_guest import SealedGuestGame
 from manni.ui.settings import Settings
 
@@ -43,6 +44,8 @@ class Net:
         self.host = SealedHostGame.seal(host)
         self.kept: dict[str, str] = {}  # each guest's own storage
         self.refusals: list[tuple[str, str]] = []
+        self.gone: set[str] = set()  # guests whose pages closed
+        self.hold_reveals: set[str] = set()  # guests whose pages never send their reveal
         self.broadcast()
 
     def broadcast(self):
@@ -53,8 +56,10 @@ class Net:
             while self.host.inbox:
                 self.wire += self.host.step()
             for conn, g in self.guests.items():
-                while g.outbox:
-                    self.wire.append(("host:" + conn, g.outbox.pop(0)))
+                while g.outbox and conn not in self.gone:
+                    text = g.outbox.pop(0)
+                    if conn not in self.hold_reveals or '"reveal"' not in text:
+                        self.wire.append(("host:" + conn, text))
             if not self.wire:
                 continue
             to, text = self.wire.pop(0)
@@ -64,7 +69,8 @@ class Net:
                 if out.sealed is not None:
                     self.host.take_guest(*out.sealed, to[5:])
                 continue
-            self.deliver(to, text)
+            if to not in self.gone:
+                self.deliver(to, text)
 
     def deliver(self, conn, text):
         g = self.guests[conn]
@@ -84,12 +90,18 @@ class Net:
             self.kept[conn] = json.dumps(g.play.saved())
 
     def pages(self):
-        return [self.host, *self.guests.values()]
+        return [self.host, *(g for c, g in self.guests.items() if c not in self.gone)]
 
     def mover(self):
         return next((g for g in self.pages() if g.waits_for_you()), None)
 
     def move(self, rnd):
+        seat = self.host.bot_seat()
+        if seat is not None:  # a computer of the host's page
+            host = self.host
+            host.apply_opponent(seat, drain(host.opponent(seat).steps(host.opponent_view(seat))))
+            self.flush()
+            return
         g = self.mover()
         v = g.view
         if v.phase == "exchange":
@@ -186,3 +198,49 @@ def test_a_guest_that_reloads_mid_deal_resumes_its_hand_and_the_deal_ends_fair()
     assert isinstance(again, SealedGuestGame) and again.view.hand == before
     play_out(net, rnd)
     assert {g.audit() for g in net.pages()} == {"ok"}
+
+
+def test_the_hosts_clock_deals_again_with_a_computer_for_a_guest_gone_mid_deal():
+    net = Net()
+    net.flush()
+    rnd = random.Random(4)
+    play_out(net, rnd, until=lambda net: net.host.action_count >= 3)
+    host, first = net.host, net.host.play.deal_id()
+    while net.host.play.live().turn != 2:  # Bob thinks: the clock leaves him be
+        assert not host.clock(0.0) and not host.clock(10 * CLOCK_S)
+        net.move(rnd)
+    assert not host.clock(20 * CLOCK_S)
+    net.t.disconnect("c2")  # Bob's page closes
+    net.gone.add("c2")
+    assert not host.clock(100.0)
+    assert not host.clock(100.0 + CLOCK_S - 1)
+    assert host.clock(100.0 + CLOCK_S)  # annulled: dealt again, a computer in Bob's seat
+    net.broadcast()
+    net.flush()
+    play = host.play
+    assert play.deal_id() != first and play.local == (0, 2) and host.table.bot_plays(2)
+    assert play.number == 1 and play.match is None  # no score for the deal annulled
+    ann = net.guests["c1"]
+    assert ann.play.deal_id() == play.deal_id() and ann.play.page().stage != "keys"
+    play_out(net, rnd)  # the deal again, the host's page playing Bob's seat
+    assert {g.audit() for g in net.pages()} == {"ok"}
+    assert ann.play.match.deal_scores == play.match.deal_scores and len(play.packs) == 1
+    assert not net.refusals
+
+
+def test_a_guest_that_does_not_reveal_forfeits_on_every_page():
+    net = Net()
+    net.flush()
+    net.hold_reveals.add("c2")
+    rnd = random.Random(6)
+    play_out(net, rnd, until=lambda net: net.host.play.page().stage == "reveal")
+    host = net.host
+    assert host.play.waiting_for() == [2]
+    assert not host.clock(5.0) and host.clock(5.0 + CLOCK_S)  # Bob is here but silent
+    net.broadcast()
+    net.flush()
+    for g in net.pages():
+        verdict = g.play.verdicts[-1]
+        assert (verdict.offender, verdict.reason) == (2, "no_reveal")
+        assert tuple(g.play.match.deal_scores[-1]) == verdict.score
+        assert g.audit() == "violation" and g.play.page() is not None  # the next deal

@@ -24,6 +24,7 @@ from .dom import by_id, nn, proxy, q, trace, window
 RESEND_S = 2.0  # a guest's act the host has not answered is sent again after this long,
 RESENDS = 5     # this many times at most (a reconnect's hello brings the table's state)
 SLICE_S = 0.010  # a sealed page's crypto runs in slices of about this long
+CLOCK_POLL_S = 1.0  # a sealed host's clock looks this often
 
 
 class NetLink:
@@ -37,6 +38,7 @@ class NetLink:
         self.status = ""
         self.resending = False  # a guest's page waits to send its act again
         self.pumping = False  # a sealed page is taking its inbox, one message a slice
+        self.clocking = False  # a sealed host's clock runs (SealedHostGame.clock)
 
     # -- transport ----------------------------------------------------------------------
     def options(self):
@@ -105,6 +107,9 @@ class NetLink:
 
     # -- a sealed table: the inbox, one message a slice -----------------------------------
     def pump(self) -> None:
+        if self.game.sealed and self.is_host and not self.clocking:
+            self.clocking = True
+            asyncio.ensure_future(self._clock())
         if self.game.sealed and self.game.inbox and not self.pumping:
             self.pumping = True
             asyncio.ensure_future(self._pump())
@@ -135,6 +140,19 @@ class NetLink:
             self.page.report(trace())
         finally:
             self.pumping = False
+
+    async def _clock(self) -> None:
+        """The sealed host's clock, every CLOCK_POLL_S while this link is the page's."""
+        try:
+            while self.page.friends.net is self and self.game.sealed:
+                await asyncio.sleep(CLOCK_POLL_S)
+                if self.game.sealed and self.game.clock(time.monotonic()):
+                    self.broadcast()  # the ruling before the next deal's messages
+                    self.page.changed()
+        except Exception:
+            self.page.report(trace())
+        finally:
+            self.clocking = False
 
     @staticmethod
     async def sliced(steps, still_wanted):
