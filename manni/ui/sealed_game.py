@@ -10,6 +10,7 @@ between.
 
 from __future__ import annotations
 
+import json
 import os
 
 from ..actions import Action
@@ -17,13 +18,15 @@ from ..errors import ManniError
 from ..cards import cards_of
 from ..net import protocol as P
 from ..net import seat_record
+from ..net import wire as W
 from ..net.host import HostTable
 from ..net.sealed_net import sealed_id
 from ..record import dumps
 from ..rules.base import GRAND
 from ..sealed.curve import Steps, drain
 from ..sealed.errors import SealedError
-from ..sealed.play import SealedPlay
+from ..inputs import parse_json
+from ..sealed.play import SealedPlay, restored_steps
 from ..sealed.views import seat_view
 from ..states import ExchangeKind, MatchPhase, Phase
 from ..view import SeatView
@@ -196,6 +199,33 @@ class SealedHostGame(SealedGame, HostGame):
         out.inbox.append((None, None))  # the first deal's keys, made in the page's slices
         return out
 
+    def saved(self) -> dict:
+        """For the host's own storage: its play (its seats' secrets), the messages relayed
+        (for guests that come back) and its own not yet taken."""
+        return {"play": self.play.saved(), "held": sorted(self.table.held),
+                "relayed": {str(d): [json.loads(t) for t in texts]
+                            for d, texts in self.table.relayed.items()},
+                "pending": [m for m, conn in self.inbox if conn is None and m is not None
+                            and m.get("type") != "restore"]}
+
+    @classmethod
+    def resume_sealed(cls, settings: Settings, table: HostTable,
+                      text: str) -> "SealedHostGame":
+        """The host's page after a reload: its play is taken again in the page's slices
+        (shown shuffling meanwhile); raises on a damaged save."""
+        data = parse_json(text, max_bytes=8_000_000, max_depth=14)
+        kept = data["play"]
+        stand = SealedPlay(kept["table"], kept["rules"], kept["options"], kept["first_dealer"],
+                           tuple(kept["local"]))
+        stand.opened, stand.redeals = kept["opened"], kept["redeals"]
+        stand.forfeits = [tuple(f) for f in kept["forfeits"]]
+        game = cls(settings, table, stand)
+        table.held = {int(s) for s in data["held"]}
+        table.relayed = {int(d): [W.dump(m) for m in msgs] for d, msgs in data["relayed"].items()}
+        game.inbox = [({"type": "restore", "kept": kept}, None),
+                      *((m, None) for m in data["pending"])]
+        return game
+
     def own_seat(self) -> int:
         return YOU
 
@@ -269,6 +299,10 @@ class SealedHostGame(SealedGame, HostGame):
         msg, conn = item
         play = self.play
         try:
+            if msg is not None and msg.get("type") == "restore":
+                self.play = yield from restored_steps(msg["kept"])
+                _drop(self.inbox, item)
+                return []
             if msg is None:
                 answers = yield from play.begin_steps()
             elif msg.get("type") == "forfeit":

@@ -37,6 +37,7 @@ NET_RECORD_KEY = "manni:net-record"  # ... and its match, a game record
 NET_GUEST_KEY = "manni:net-guest"  # the table this browser last joined: id, name, token
 NET_SEAT_KEY = "manni:net-seat"    # ... and its match as this seat saw it (a seat's record)
 NET_SEALED_KEY = "manni:net-sealed"  # a sealed table: this page's deal secrets (never sent)
+NET_HOST_SEALED_KEY = "manni:net-host-sealed"  # ... the host's: its seats' secrets, the relay
 # The address names a table with friends when it holds one of these (?table=ID, ?host=ID).
 TABLE_PARAMS = ("table", "host")
 

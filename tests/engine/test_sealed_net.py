@@ -77,6 +77,8 @@ class Net:
         msg = g.table.receive(text)
         if isinstance(msg, P.Refused):
             self.refusals.append((conn, msg.key))
+        if isinstance(msg, P.Welcome) and isinstance(g, SealedGuestGame):
+            g.resend()
         if type(msg).__name__ == "SealedTable":
             if not isinstance(g, SealedGuestGame):
                 g = self.guests[conn] = SealedGuestGame.from_guest(g)
@@ -244,3 +246,27 @@ def test_a_guest_that_does_not_reveal_forfeits_on_every_page():
         assert (verdict.offender, verdict.reason) == (2, "no_reveal")
         assert tuple(g.play.match.deal_scores[-1]) == verdict.score
         assert g.audit() == "violation" and g.play.page() is not None  # the next deal
+
+
+def test_the_host_reloads_mid_deal_and_the_table_goes_on():
+    net = Net()
+    net.flush()
+    rnd = random.Random(8)
+    play_out(net, rnd, until=lambda net: net.host.action_count >= 4)
+    hand = net.host.view.hand
+    kept_table, kept = net.t.to_json(), json.dumps(net.host.saved())
+    for conn in net.guests:
+        net.t.disconnect(conn)
+    # the host's page reloads: a new table and game from its own storage only
+    net.t = HostTable.from_json(kept_table)
+    net.host = SealedHostGame.resume_sealed(Settings(), net.t, kept)
+    assert net.host.view.hand == 0  # taken again in the page's slices first
+    net.flush()
+    assert net.host.view.hand == hand and net.host.action_count >= 4
+    for i, conn in enumerate(net.guests):
+        net.wire += net.t.receive(conn, P.hello(TABLE, f"G{i + 1}", TOKENS[i]), net.host.play).replies
+    net.broadcast()
+    net.flush()
+    play_out(net, rnd)
+    assert {g.audit() for g in net.pages()} == {"ok"}
+    assert len({tuple(map(tuple, g.play.match.deal_scores)) for g in net.pages()}) == 1

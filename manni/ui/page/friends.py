@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from ...inputs import InputError, parse_json
 from ...rules import get_rules
-from ..settings import (NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY, TABLE_PARAMS, Settings,
-                        settings_from_options, variant_of)
+from ..settings import (NET_GUEST_KEY, NET_HOST_KEY, NET_HOST_SEALED_KEY, NET_RECORD_KEY,
+                        TABLE_PARAMS, Settings, settings_from_options, variant_of)
 from .dom import attr, by_id, nn, window
 from .feature import Feature
 
@@ -83,9 +83,17 @@ class Friends(Feature):
             if ht.table != table:
                 raise KeyError(table)
             settings = page.settings_copy()
-            game = HostGame.resume(page.storage.get(NET_RECORD_KEY) or "", settings, ht)
-            settings.variant = variant_of(game.match.rules.name, game.match.options)
-            settings_from_options(settings, game.match.rules.name, game.match.options)
+            if ht.sealed and ht.started:
+                from ..sealed_game import SealedHostGame
+                sealed = SealedHostGame.resume_sealed(
+                    settings, ht, page.storage.get(NET_HOST_SEALED_KEY) or "")
+                game: HostGame = sealed
+                rules, options = sealed.play.rules.name, sealed.play.options
+            else:
+                game = HostGame.resume(page.storage.get(NET_RECORD_KEY) or "", settings, ht)
+                rules, options = game.match.rules.name, game.match.options
+            settings.variant = variant_of(rules, options)
+            settings_from_options(settings, rules, options)
         except Exception:
             window.history.replaceState(None, "", str(window.location.pathname))
             return page.t("net.host_lost"), "warning"

@@ -18,7 +18,8 @@ from ...net.protocol import ProtocolError
 from .. import lobby, render, talk
 from ..netgame import HostGame
 from ...net import sealed_net
-from ..settings import NET_GUEST_KEY, NET_HOST_KEY, NET_RECORD_KEY, NET_SEALED_KEY, NET_SEAT_KEY
+from ..settings import (NET_GUEST_KEY, NET_HOST_KEY, NET_HOST_SEALED_KEY, NET_RECORD_KEY,
+                        NET_SEALED_KEY, NET_SEAT_KEY)
 from .dom import by_id, nn, proxy, q, trace, window
 
 RESEND_S = 2.0  # a guest's act the host has not answered is sent again after this long,
@@ -171,9 +172,11 @@ class NetLink:
                 return None
 
     def save_sealed(self) -> None:
-        play = self.game.play
-        if play is not None:
-            self.page.storage.set(NET_SEALED_KEY, json.dumps(play.saved()))
+        g = self.game
+        if self.is_host:
+            self.page.storage.set(NET_HOST_SEALED_KEY, json.dumps(g.saved()))
+        elif g.play is not None:
+            self.page.storage.set(NET_SEALED_KEY, json.dumps(g.play.saved()))
 
     # -- guest --------------------------------------------------------------------------
     def guest_event(self, event: str, text: str) -> None:
