@@ -56,10 +56,10 @@ def sealed_start(host, guests) -> None:
         p.page.wait_for_selector("#hand button[data-card]", timeout=STEP_MS)
 
 
-def check_host_blind(host, guests) -> int:
+def check_host_blind(host, guests, local=(0,)) -> int:
     """The host's page holds no unplayed card of any guest: returns the cards checked."""
     knows = json.loads(host.page.evaluate(HOST_KNOWS))
-    assert knows["local"] == [0]
+    assert knows["local"] == list(local)
     held = {c for g in guests for c in hand(g)} - set(knows["public"])
     if not knows["live"] or host.table().get("sealed") != "on":
         return 0
@@ -68,7 +68,7 @@ def check_host_blind(host, guests) -> int:
     return len(held)
 
 
-def play_sealed_deal(host, everyone, guests, until=None) -> int:
+def play_sealed_deal(host, everyone, guests, until=None, local=(0,)) -> int:
     """Whoever's page waits moves, until every page shows the deal over; after each move the
     host's page is checked. Returns how many checks found guests' cards to look for."""
     checks = 0
@@ -78,7 +78,7 @@ def play_sealed_deal(host, everyone, guests, until=None) -> int:
         if st["phase"] in ("deal-over", "match-over") or (until and until(n)):
             return checks
         wait_all(everyone, n)
-        checks += check_host_blind(host, guests) > 0
+        checks += check_host_blind(host, guests, local) > 0
         mover = next((p for p in everyone if p.table()["turn"] == "you"), None)
         if mover is not None:
             move(mover)
@@ -168,4 +168,37 @@ def test_a_guest_reloads_mid_sealed_deal_and_resumes_its_hand(people, base_url, 
     for p in everyone:
         p.page.wait_for_function("() => document.getElementById('table').dataset.audit === 'ok'",
                                  timeout=STEP_MS)
+        p.monitor.assert_clean(p.page)
+
+
+def test_a_guest_gone_mid_sealed_deal_the_host_deals_again_with_a_computer(people, base_url, signal_url):
+    host, ann, bob = people("Hosty"), people("Ann"), people("Bob")
+    url = host_table(host, base_url, signal_url)
+    join(ann, url)
+    join(bob, url)
+    sealed_start(host, [ann, bob])
+    play_sealed_deal(host, [host, ann, bob], [ann, bob], until=lambda n: n >= 2)
+    bob.page.close()
+    # the host's clock: once the deal waits for Bob's gone page (his card, his shares), it
+    # is annulled and dealt again, the host's page playing his seat, and the table says so
+    for _ in range(60):
+        if host.page.locator(".net-sealed-note").count():
+            break
+        mover = next((p for p in (host, ann) if p.table()["turn"] == "you"), None)
+        if mover is None:
+            host.page.wait_for_selector(".net-sealed-note", timeout=90_000)
+            break
+        n = int(host.table()["actions"])
+        move(mover)
+        host.page.wait_for_function(
+            f"() => Number(document.getElementById('table').dataset.actions) > {n}"
+            " || document.querySelector('.net-sealed-note')", timeout=STEP_MS)
+    ann.page.wait_for_selector(".net-sealed-note", timeout=STEP_MS)
+    for p in (host, ann):
+        p.page.wait_for_selector("#hand button[data-card]", timeout=STEP_MS)
+    play_sealed_deal(host, [host, ann], [ann], local=(0, 2))
+    for p in (host, ann):
+        p.page.wait_for_function("() => document.getElementById('table').dataset.audit === 'ok'",
+                                 timeout=STEP_MS)
+        assert p.table()["phase"] in ("deal-over", "match-over")
         p.monitor.assert_clean(p.page)
