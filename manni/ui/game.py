@@ -69,6 +69,9 @@ class Game(Hints):
     def status_note(self) -> str | None:  # a sealed table's "Shuffling…", "Checking the deal…"
         return None
 
+    def check_line(self) -> str:  # a sealed table's check of the deal, under its result
+        return ""
+
     def partner_leads_first(self) -> bool:  # "let my partner lead unless I ask"
         return self.settings.partner_leads
 

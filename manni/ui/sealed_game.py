@@ -99,6 +99,20 @@ class SealedGame(Game):
             return self.t(f"net.sealed_{stage}")
         return None
 
+    def check_line(self) -> str:
+        """Under the deal's result: the check under way, or its verdict."""
+        stage, play = self.sealed_stage(), self.play
+        if stage == "checking":
+            return self.t("net.sealed_checking")
+        if play is None or not play.verdicts or play.live() is not None:
+            return ""
+        v = play.verdicts[-1]
+        if v.fair:
+            return self.t("net.sealed_fair")
+        names = self.seat_names()
+        who = names[v.offender] if v.offender is not None and v.offender < len(names) else "?"
+        return self.t("net.sealed_broken", name=who, reason=v.reason)
+
     def audit(self) -> str:
         """``#table[data-audit]``: the verdict on the last deal judged (every page checks)."""
         play = self.play

@@ -84,6 +84,10 @@ def score_sheet(game) -> str:
             f'{par_view.sheet_note(game)}{lists_table(game)}')
 
 
+def _check(line: str) -> str:
+    return f'<p class="sealed-check" data-check>{_e(line)}</p>' if line else ""
+
+
 def result_panel(game) -> str:
     v, t = game.view, game.t
     phase = game.phase
@@ -121,6 +125,7 @@ def result_panel(game) -> str:
     return (f'<section class="result" role="region" aria-labelledby="result-title"'
             f'{par_view.hooks(game, index) if par_view.enabled(game) else ""}>'
             f'<h2 id="result-title">{_e(title)}</h2>{headline}<div class="scroll-x">{table}</div>'
+            f'{_check(game.check_line())}'
             f'{par_view.last_line(game)}{daily_view.panel(game, game.link_base)}'
             f'{challenge.panel(game)}'
             f'<div class="result-actions">{button}</div>'
