@@ -1,16 +1,25 @@
 """Your deal against par at phone size (360×740): the deal's result shows what Expert in
-your seat made of the same cards, computed in the page, the same as in CPython."""
+your seat made of the same cards, computed in the page, the same as in CPython; the review
+steps through par's tricks beside yours."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import expect
 
-from manni.par import par_of
+from manni.bots import finish
+from manni.cards import card_code
+from manni.par import par_deal_steps
+from manni.par_compare import first_difference, won_after
+from manni.rules import get_rules
 
-from manni_page import PageMonitor, boot, booted, record, start_match, step, true_match
+from manni_page import (PageMonitor, boot, booted, no_horizontal_scroll, record,
+                        start_match, step, true_match)
 
 W, H = 360, 740
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+RULES = get_rules("classic")
 PAR_MS = 240_000  # Expert replays a whole deal in the page's Pyodide, in slices
 
 
@@ -27,7 +36,8 @@ def test_a_deals_result_shows_par(browser, base_url):
     expect(panel.locator(".deal-par")).to_be_visible()
     expect(panel).to_have_attribute("data-par", re.compile(r"^-?\d+$"), timeout=PAR_MS)
     match = true_match(page)
-    par = par_of(match, 0, "easy")
+    par_deal = finish(par_deal_steps(match, 0, "easy"))
+    par = par_deal.score()[0]
     yours = match.deal_scores[0][0]
     assert panel.get_attribute("data-par") == str(par)  # Pyodide's par is CPython's
     assert panel.get_attribute("data-yours") == str(yours)
@@ -36,6 +46,7 @@ def test_a_deals_result_shows_par(browser, base_url):
     page.click(".result [data-action=review]")  # par's play beside yours
     expect(page.locator("#review-body .review-par")).to_have_attribute(
         "data-par-review", str(par), timeout=PAR_MS)
+    side_by_side(page, match, par_deal)
     page.click("#review-dialog [data-action=close-dialog]")
     page.reload()  # the cached par comes back with the match, not recomputed
     booted(page)
@@ -45,3 +56,62 @@ def test_a_deals_result_shows_par(browser, base_url):
         f"+{par}" if par > 0 else str(par).replace("-", "−"))
     monitor.assert_clean(page)
     context.close()
+
+
+def tricks_shown(page, kind: str) -> dict:
+    col = page.locator(f"#review-body .compare [data-col={kind}]")
+    return {"cards": col.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"),
+            "winner": int(col.get_attribute("data-winner")), "won": int(col.get_attribute("data-won")),
+            "marked": col.locator(".play.differs [data-card]").evaluate_all(
+                "els => els.map(e => e.dataset.card)")}
+
+
+def expect_trick(page, n: int, deals: dict, first) -> None:
+    """Trick ``n`` of your deal and of par's, side by side, as CPython played them."""
+    section = page.locator("#review-body .review-par")
+    expect(section).to_have_attribute("data-step", str(n))
+    expect(section.locator(".compare-at")).to_have_text(f"Trick {n} of 12")
+    for kind, tricks in deals.items():
+        leader, cards, winner = tricks[n - 1]
+        shown = tricks_shown(page, kind)
+        assert shown["cards"] == [card_code(c) for c in cards]
+        assert (shown["winner"], shown["won"]) == (winner, won_after(RULES, tricks, 0, n)[0])
+        expect(section.locator(f".compare [data-col={kind}] .trick-after")).to_contain_text(
+            f"{shown['won']} trick{'s' if shown['won'] != 1 else ''} so far")
+        place = first[1] if n == first[0] else None
+        assert shown["marked"] == ([] if place is None else [card_code(cards[place])])
+
+
+def side_by_side(page, match, par_deal) -> None:
+    deals = {"yours": match.deals[0].history, "par": par_deal.history}
+    first = first_difference(deals["yours"], deals["par"])
+    assert first is not None, "Expert played every card as the test's first playable card"
+    n = first[0]
+    section = page.locator("#review-body .review-par")
+    expect(section.locator(".compare-note")).to_have_text(
+        re.compile(rf"Par first played another card at trick {n} \(marked\)\.$"))
+    expect_trick(page, n, deals, first)  # opened where par first played another card
+    yours, theirs = (page.locator(f"#review-body .compare [data-col={k}]").bounding_box()
+                     for k in ("yours", "par"))
+    assert theirs["y"] >= yours["y"] + yours["height"] - 1  # stacked on a phone
+    section.scroll_into_view_if_needed()
+    no_horizontal_scroll(page, W)
+    page.screenshot(path=str(ARTIFACTS / "par-review-360.png"))
+    to = n + 1 if n < 12 else n - 1
+    section.locator(f"[data-dir={'next' if to > n else 'prev'}]").focus()
+    page.keyboard.press("Enter")  # by keyboard, and the focus stays on the button
+    expect_trick(page, to, deals, first)
+    assert page.evaluate("() => document.activeElement.dataset.action") == "review-step"
+    section.locator("[data-dir=first]").click()
+    expect_trick(page, n, deals, first)
+    for _ in range(n - 1):
+        section.locator("[data-dir=prev]").click()
+    expect_trick(page, 1, deals, first)
+    expect(section.locator("[data-dir=prev]")).to_have_attribute("aria-disabled", "true")
+    page.set_viewport_size({"width": 1024, "height": 768})  # beside each other on a desktop
+    yours, theirs = (page.locator(f"#review-body .compare [data-col={k}]").bounding_box()
+                     for k in ("yours", "par"))
+    assert theirs["y"] == yours["y"] and theirs["x"] >= yours["x"] + yours["width"]
+    section.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "par-review-1024.png"))
+    page.set_viewport_size({"width": W, "height": H})

@@ -175,4 +175,4 @@ def test_the_review_shows_the_deal_as_par_played_it():
     assert deal.score()[0] == par_of(m, 0, "easy", work=1500) and len(deal.history) == 12
     html = review_html(finish(review_steps(m, 0)), Translator("en"), [0], 0, deal)
     assert f'data-par-review="{deal.score()[0]}"' in html and "Expert in your seat" in html
-    assert html.count('class="trick-no"') == 24  # your tricks, then par's
+    assert html.count('class="trick-no"') == 12 and html.count('class="compare-col ') == 2
