@@ -129,7 +129,7 @@ def contract_mark(contract) -> str:
 def contract_box(v, t, extra: str = "", mark: str = "") -> str:
     """Deal number (and ``mark``: the match against par), contract, the Manni and its
     reminder card (2 of trumps, or the cut)."""
-    parts = [f'<div class="deal-no">{_e(t("table.deal", n=v.deal_number))}{mark}</div>{extra}',
+    parts = [f'<div class="deal-no">{_e(t("table.deal", n=v.deal_number))}{" " * bool(mark)}{mark}</div>{extra}',
              f'<div class="contract" data-contract="{_e(v.contract.name)}">{contract_mark(v.contract)}'
              f'<span class="contract-name">{_e(t.contract(v.contract))}</span></div>']
     declarer = getattr(v.contract, "declarer", None)
