@@ -191,7 +191,10 @@ class GuestGame(Game):
         return self.table.last_trick() if self.ready and not self.view.trick else None
 
     def partner_leads_first(self) -> bool:
-        return False  # the host's page waits for a guest's questions (HostTable.asks_first)
+        """The host's page waits for our questions (HostTable.asks_first); with "let my
+        partner lead unless I ask" this page tells it to go on after a moment
+        (``page.parlee.Parlee.lead_soon``)."""
+        return self.settings.partner_leads and not self.watching
 
     @property
     def let_lead(self) -> tuple | None:

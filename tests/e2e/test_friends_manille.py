@@ -119,3 +119,56 @@ def test_a_guests_computer_partner_waits_for_her_questions(people, base_url, sig
     assert len(truth(host).deal.trick) >= 1
     for p in everyone:
         p.monitor.assert_clean(p.page)
+
+
+def test_a_guest_who_lets_her_partner_lead_unless_she_asks_taps_nothing(people, base_url,
+                                                                         signal_url):
+    """Ann sets *Let my partner lead unless I ask* on her own page (remembered there): before
+    her computer partner's lead her questions are offered, no *Let … lead* waits for a tap,
+    and the partner leads."""
+    host, ann = people("Hosty"), people("Ann")
+    join(ann, host_manille(host, base_url, signal_url, talk="on", level="medium"))
+    host.page.click("[data-action=start-table]")
+    ann.page.wait_for_selector("#hand button[data-card]", timeout=STEP_MS)
+    ann.page.click("[data-action=menu]")
+    ann.page.set_checked("#opt-partner-leads", True)  # shown: the host's table has a parlée
+    ann.page.click("#menu-dialog [data-action=close-dialog]")
+    assert json.loads(ann.page.evaluate("localStorage.getItem('manni:settings')"))["partner_leads"]
+    everyone, led = [host, ann], 0
+    for _ in range(400):
+        st = host.table()
+        n = int(st["actions"])
+        wait_all(everyone, n)
+        m = truth(host)
+        if m.phase == "deal-over":
+            host.page.click("[data-action=next-deal]")
+            host.page.wait_for_selector("#table[data-phase=play]", timeout=STEP_MS)
+            continue
+        if m.phase == "play" and m.turn == 3 and not m.deal.trick and ann.page.locator(
+                ".talk-bar [data-action=ask]").count():  # her partner's lead, questions offered
+            assert not ann.page.locator(LET_LEAD).count()
+            while not m.deal.trick:  # it may ask her a question first: answered by her page
+                host.page.wait_for_function(
+                    f"() => Number(document.getElementById('table').dataset.actions) > {n}",
+                    timeout=STEP_MS)
+                m = truth(host)
+                n = len(m.actions)
+            assert m.deal.leader == 3  # and Ann asked nothing
+            assert not any(a.asker == 1 for a in m.deal.answers if a.trick == len(m.deal.history))
+            led += 1
+            if led == 2:
+                break
+            continue
+        if host.page.locator(LET_LEAD).count():
+            host.page.click(LET_LEAD)  # the host's own computer partner waits for him
+        else:
+            mover = next((p for p in everyone if p.table()["turn"] == "you"), None)
+            if mover is not None:
+                move(mover)
+        host.page.wait_for_function(
+            f"() => {{ const t = document.getElementById('table').dataset;"
+            f" return Number(t.actions) > {n} || t.phase === 'deal-over'; }}", timeout=STEP_MS)
+    else:
+        raise AssertionError(f"Ann's partner led {led} times")
+    for p in everyone:
+        p.monitor.assert_clean(p.page)

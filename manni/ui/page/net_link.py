@@ -127,6 +127,7 @@ class NetLink:
             if isinstance(msg, net_protocol.State):
                 g.resume_record(self.page.storage.get(NET_SEAT_KEY))
                 g.on_state()
+                self.page.parlee.lead_soon()
                 if g.seat_record is not None:
                     self.page.storage.set(NET_SEAT_KEY, g.kept_record())
                 self.page.talk.count()
