@@ -142,6 +142,17 @@ def test_a_spectator_at_a_manille_table_sees_four_seats_and_no_hand(people, base
     expect(said).to_contain_text("Eve")
     expect(said.locator(".what")).to_have_text("<i>bonjour</i>")  # text, never markup
     expect(ann.page.locator("#chat-log li[data-seat='watch'] .what")).to_have_text("<i>bonjour</i>")
+    # the host mutes her as he would a seat (her page is told), then lets her write again
+    mute = host.page.locator("[data-action=chat-mute][data-watcher]")
+    expect(mute).to_have_text("Mute Eve (spectator)")
+    mute.click()
+    expect(mute).to_have_attribute("aria-pressed", "true")
+    expect(eve.page.locator("#notice")).to_contain_text("The host has muted you", timeout=STEP_MS)
+    mute.click()
+    expect(mute).to_have_attribute("aria-pressed", "false")
+    eve.page.fill("#chat-input", "merci")
+    eve.page.locator("#chat-input").press("Enter")
+    expect(said.last.locator(".what")).to_have_text("merci", timeout=STEP_MS)
     # the host offers a bot's seat; the spectator takes it and gets that seat's hand
     host.page.click("[data-action=offer-seat][data-seat='3']")
     eve.page.click("[data-action=sit][data-seat='3']", timeout=STEP_MS)
