@@ -86,14 +86,16 @@ class HostGame(Game):
 
     def _asks_first(self, leader: int) -> bool:
         """Does the table wait for the questions of this seat's human partner?"""
-        if parlee.offers_ask(self):
-            return True
+        return parlee.offers_ask(self) or self.guest_asks(leader) is not None
+
+    def guest_asks(self, leader: int) -> int | None:
+        """The guest whose questions hold this seat's lead (``HostTable.asks_first``), if any."""
         sides = self.match.rules.sides
         partner = next((s for s in sides[self.match.rules.side_of[leader]] if s != leader), None)
         if partner is None or partner == YOU:
-            return False
+            return None
         lead = parlee.partner_lead(self.match.view(partner))
-        return lead is not None and self.table.asks_first(partner, lead)
+        return partner if lead is not None and self.table.asks_first(partner, lead) else None
 
     def waits_for_you(self) -> bool:
         return self.phase not in (MatchPhase.EXCHANGE, MatchPhase.PLAY) or self.match.turn == YOU \

@@ -97,8 +97,8 @@ def test_a_guests_computer_partner_waits_for_her_questions(people, base_url, sig
     else:
         raise AssertionError("Ann's partner never led")
     assert truth(host).turn == 3 and not truth(host).deal.trick
-    ann.page.wait_for_timeout(800)  # several moves' time at the fastest speed: nobody moved
-    assert int(host.table()["actions"]) == n
+    host.page.wait_for_selector("#table[data-asks='1']", timeout=STEP_MS)  # it waits for Ann
+    assert int(host.table()["actions"]) == n and host.table()["turn"] == "opponent"
     ann.page.locator("[data-action=ask]").first.click()
     wait_all(everyone, n + 1)
     m = truth(host)
@@ -111,9 +111,10 @@ def test_a_guests_computer_partner_waits_for_her_questions(people, base_url, sig
     bubble = ann.page.locator(".bubble")
     assert bubble.count() == 1 and int(bubble.get_attribute("data-answer")) == value
     if ann.page.locator(LET_LEAD).count():  # one question left: still hers to ask or not
-        ann.page.wait_for_timeout(400)
+        host.page.wait_for_selector("#table[data-asks='1']", timeout=STEP_MS)
         assert int(host.table()["actions"]) == n + 1
         ann.page.click(LET_LEAD)
+        host.page.wait_for_selector("#table[data-asks='']", timeout=STEP_MS)  # she let it lead
     host.page.wait_for_function("() => document.querySelectorAll('.trick .card').length >= 1",
                                 timeout=STEP_MS)
     assert len(truth(host).deal.trick) >= 1

@@ -90,8 +90,8 @@ class Menu(Feature):
 
     def table_talks(self) -> bool:
         """Is there a parlée at the table on the page (a guest's: the host's rule set)?"""
-        g = self.page.game
-        if not getattr(g, "ready", True):
+        net, g = self.page.friends.net, self.page.game
+        if net is not None and not net.is_host and not g.ready:
             return False
         v = g.view
         return v.ruleset.talk is not None and v.ruleset.talk.on(v.options)
