@@ -15,7 +15,7 @@ parlee = Later("manni.ui.parlee")  # imported at the first table of four
 class Parlee(Feature):
     def __init__(self, page) -> None:
         super().__init__(page)
-        self.leaving: tuple | None = None  # the lead a guest's page will leave to its partner
+        self.leaving: tuple | None = None  # (match, lead) a guest's page leaves to its partner
 
     def lead_soon(self) -> None:
         """A guest's page with "let my partner lead unless I ask": its questions are offered
@@ -24,18 +24,22 @@ class Parlee(Feature):
         net, g = self.page.friends.net, self.page.game
         if net is None or net.is_host or not g.ready:
             return
-        lead = parlee.partner_lead(g.view) if g.ask_window() else None
-        if lead is not None and lead != self.leaving:
-            self.leaving = lead
-            asyncio.ensure_future(self._leave(g, lead))
+        key = (g.match_id(), parlee.partner_lead(g.view) if g.ask_window() else None)
+        if key[1] is not None and key != self.leaving:  # a match after "play again": new leads
+            self.leaving = key
+            asyncio.ensure_future(self._leave(g, key))
 
-    async def _leave(self, g, lead: tuple) -> None:
+    async def _leave(self, g, key: tuple) -> None:
         try:
             await asyncio.sleep(ASK_WINDOW_MS / 1000)
+            net = self.page.friends.net
+            if net is None or net.status != "open":  # told once it is back (its state comes)
+                self.leaving = None
+                return
             # not if a question was sent from this state meanwhile (its answer is on its way)
             if (self.page.game is g and g.ask_window() and g.sent_n != g.state.n
-                    and parlee.partner_lead(g.view) == lead):
-                g.let_lead = lead
+                    and (g.match_id(), parlee.partner_lead(g.view)) == key):
+                g.let_lead = key[1]
                 self.page.changed()
         except Exception:
             self.page.report(trace())
