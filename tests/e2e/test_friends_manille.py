@@ -9,7 +9,7 @@ import json
 import pytest
 
 from test_friends import (LET_LEAD, STEP_MS, assert_received_only_visible, join, move,  # noqa: F401
-                          people, plain, play_deal, signal_url, truth, wait_all)
+                          people, plain, play_deal, signal_url, to_move, truth, wait_all)
 from manni_page import boot
 
 pytestmark = pytest.mark.e2e
@@ -88,7 +88,7 @@ def test_a_guests_computer_partner_waits_for_her_questions(people, base_url, sig
         if host.page.locator(LET_LEAD).count():
             host.page.click(LET_LEAD)  # the host's own computer partner waited for him
         else:
-            mover = next((p for p in everyone if p.table()["turn"] == "you"), None)
+            mover = next((p for p in everyone if to_move(p.table())), None)
             if mover is not None:
                 move(mover)
         host.page.wait_for_function(
@@ -163,7 +163,7 @@ def test_a_guest_who_lets_her_partner_lead_unless_she_asks_taps_nothing(people, 
         if host.page.locator(LET_LEAD).count():
             host.page.click(LET_LEAD)  # the host's own computer partner waits for him
         else:
-            mover = next((p for p in everyone if p.table()["turn"] == "you"), None)
+            mover = next((p for p in everyone if to_move(p.table())), None)
             if mover is not None:
                 move(mover)
         host.page.wait_for_function(

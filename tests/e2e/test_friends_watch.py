@@ -19,7 +19,7 @@ from manni.net.host import HostTable, previous_trick
 from manni.record import dumps
 from manni.text import Translator
 from test_friends import (CARD_RE, NET_HOST_KEY, NET_RECORD_KEY, STEP_MS, join,  # noqa: F401
-                          move, people, play_deal, plain, signal_url, truth, wait_all)
+                          move, people, play_deal, plain, signal_url, to_move, truth, wait_all)
 from manni_page import boot
 from test_friends_manille import host_manille
 
@@ -213,7 +213,7 @@ def test_a_guest_downloads_the_finished_match_as_its_seat_saw_it(people, base_ur
     while host.table()["phase"] != "match-over":
         n = int(host.table()["actions"])
         wait_all([host, ann], n)
-        mover = next((p for p in (host, ann) if p.table()["turn"] == "you"), None)
+        mover = next((p for p in (host, ann) if to_move(p.table())), None)
         if mover is not None:
             guest_move(mover)
         host.page.wait_for_function(
