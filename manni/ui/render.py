@@ -11,6 +11,7 @@ Automation hooks (see docs/ui.md): ``data-phase`` / ``data-turn`` on the table r
 from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS, cards_of
+from ..lazy import Later
 from ..rules import get_rules
 from ..states import ExchangeKind, MatchPhase, Phase
 from .markup import (YOU, _e, card_back, card_button, card_face, hint_attrs, lists_table, role_chip,
@@ -18,15 +19,18 @@ from .markup import (YOU, _e, card_back, card_button, card_face, hint_attrs, lis
 from .par_view import strip_mark
 from .sheet import result_panel
 
+parlee = Later("manni.ui.parlee")  # only at a table with talk
+
 
 # -- state ---------------------------------------------------------------------------------
 def table_attrs(game) -> dict[str, str]:
     """The automation hooks on the table root: data-phase and data-turn."""
     v = game.view
     turn = "you" if game.waits_for_you() else "opponent"
+    asks = parlee.asks_waited(game) if v.ruleset.talk is not None else None
     return {"data-phase": game.phase, "data-turn": turn, "data-rules": v.rules,
             "data-deal": str(v.deal_number), "data-actions": str(game.action_count),
-            "data-stage": v.stage or "",
+            "data-stage": v.stage or "", "data-asks": "" if asks is None else str(asks),
             "data-daily": (game.match.daily or "") if game.match is not None else ""}
 
 
