@@ -149,7 +149,8 @@ LATER_ZIP = STATIC / "manni-later.zip"
 # arrived reads the zip at once (later_files.py); offline, that read fails, which is why a
 # page its service worker serves writes both zips before the first table.
 LATER_FILES = (
-    "manni/net/", "manni/review.pyc", "manni/par.pyc", "manni/ui/netgame.pyc",
+    "manni/net/", "manni/review.pyc", "manni/par.pyc", "manni/par_compare.pyc",
+    "manni/ui/netgame.pyc",
     "manni/ui/lobby.pyc", "manni/ui/talk.pyc", "manni/ui/four_seats.pyc", "manni/ui/parlee.pyc",
     "manni/ui/tutorial_manille.pyc", "manni/ui/review_view.pyc", "manni/ui/rules_page.pyc",
     "manni/ui/seat_view.pyc", "manni/ui/seat_names.pyc", "manni/ui/page/net_link.pyc",

@@ -134,7 +134,7 @@ class ChatGate:
             return "muted"
         return "slow" if b.dropped == 1 else "drop"
 
-    def set_muted(self, seat: int, on: bool) -> bool:
+    def set_muted(self, seat: int | str, on: bool) -> bool:
         if (seat in self.muted) == on:
             return False
         if on:

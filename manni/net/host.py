@@ -433,6 +433,18 @@ class HostTable:
     def set_muted(self, seat: int, on: bool) -> bool:
         return seat != HOST and self.gate.set_muted(seat, on)
 
+    def watcher_muted(self, token: str) -> bool:
+        return f"w:{token}" in self.gate.muted
+
+    def mute_watcher(self, token: str, on: bool) -> Outcome:
+        """The host mutes one spectator (or lets it write again), by its token; its page is
+        told once, as a spectator muted for flooding is."""
+        w = next((w for w in self.watchers if w.token == token), None)
+        if w is None or not self.gate.set_muted(f"w:{token}", on):
+            return Outcome()
+        told = [(w.conn, P.refused(None, "muted"))] if on and w.conn is not None else []
+        return Outcome(told, changed=True)
+
     def set_watch_chat(self, on: bool) -> bool:
         """May spectators write in the chat (off by default)?"""
         if self.watch_chat == on:
@@ -512,6 +524,8 @@ class HostTable:
                                      for s in self.seats],
                            "room": {"game": self.game, "chat": self.chat_on,
                                     "muted": list(self.muted_seats()), "next_line": self.next_line,
+                                    "muted_watchers": sorted(m[2:] for m in self.gate.muted
+                                                             if isinstance(m, str)),
                                     "watch_chat": self.watch_chat,
                                     "watch_limit": self.watch_limit,
                                     "led": {str(k): list(v) for k, v in self.led.items()},
@@ -536,7 +550,8 @@ class HostTable:
         t.game = W.get_int(room, "game", 1, 1_000_000) if "game" in room else 1
         t.chat_on = bool(room.get("chat", True))
         t.watch_chat = room.get("watch_chat") is True
-        t.gate.muted = {s for s in room.get("muted", []) if s in (1, 2)}
+        t.gate.muted = {s for s in room.get("muted", []) if type(s) is int and 0 < s < len(seats)}
+        t.gate.muted |= {f"w:{k}" for k in room.get("muted_watchers", []) if is_id(k)}
         t.next_line = W.get_int(room, "next_line", 1, 10**9) if "next_line" in room else 1
         t.watch_limit = W.get_int(room, "watch_limit", 0, R.MAX_WATCHERS) if "watch_limit" in room \
             else R.WATCH_LIMIT

@@ -34,8 +34,9 @@ def points_won(v) -> list[int]:
     return points
 
 
-def score_strip(v, t) -> str:
-    """By side: the manche's score against the target, manches won, the deal so far."""
+def score_strip(v, t, mark: str = "") -> str:
+    """By side: the manche's score against the target, manches won, the deal so far; between
+    them the manche and ``mark`` (the match against par)."""
     target = v.options.get("target")
     m = v.manches
     points = points_won(v)
@@ -56,7 +57,7 @@ def score_strip(v, t) -> str:
             f'{dots}</span><span class="deal-points">{_e(deal)}</span></div>')
     n = len(m.done) + 1 if m is not None else 1
     label = t("score.belle") if belle else t("score.manche", n=n)
-    middle = f'<div class="manche-no{" belle" if belle else ""}">{_e(label)}</div>'
+    middle = f'<div class="manche-no{" belle" if belle else ""}">{_e(label)}{mark}</div>'
     return f'<div class="score-strip">{blocks[0]}{middle}{blocks[1]}</div>'
 
 
@@ -263,7 +264,7 @@ def table_html(game) -> str:
     seats = "".join(seat_html(v, s, game) for s in (2, 3, 1))
     strip = parlee.sheet_html(game)
     hidden = " visually-hidden" if strip else ""  # the strip's buttons say it: read, not shown
-    return (f'<div class="felt four">{score_strip(v, t)}{seats}'
+    return (f'<div class="felt four">{score_strip(v, t, par_view.strip_mark(game))}{seats}'
             f'<div class="centre">{trump_box(v, t)}{corner(game)}'
             f'{trick_area(v, t, game.deal_note, game.previous_trick())}</div></div>'
             f'{game.tutorial.prompt_html(game) if game.tutorial is not None else ""}'

@@ -78,6 +78,9 @@ class Game(Hints):
     def ask_window(self) -> bool:
         return self.partner_leads_first() and bool(self.view.partners) and parlee.ask_window(self)
 
+    def guest_asks(self, leader: int) -> int | None:  # a host's page: HostGame's
+        return None
+
     def __init__(self, match: Match, settings: Settings, t: Translator | None = None) -> None:
         self.match = match
         self.settings = settings

@@ -87,14 +87,16 @@ class HostGame(Game):
 
     def _asks_first(self, leader: int) -> bool:
         """Does the table wait for the questions of this seat's human partner?"""
-        if parlee.offers_ask(self):
-            return True
+        return parlee.offers_ask(self) or self.guest_asks(leader) is not None
+
+    def guest_asks(self, leader: int) -> int | None:
+        """The guest whose questions hold this seat's lead (``HostTable.asks_first``), if any."""
         sides = self.match.rules.sides
         partner = next((s for s in sides[self.match.rules.side_of[leader]] if s != leader), None)
         if partner is None or partner == YOU:
-            return False
+            return None
         lead = parlee.partner_lead(self.match.view(partner))
-        return lead is not None and self.table.asks_first(partner, lead)
+        return partner if lead is not None and self.table.asks_first(partner, lead) else None
 
     def waits_for_you(self) -> bool:
         return self.phase not in (MatchPhase.EXCHANGE, MatchPhase.PLAY) or self.match.turn == YOU \
@@ -192,7 +194,10 @@ class GuestGame(Game):
         return self.table.last_trick() if self.ready and not self.view.trick else None
 
     def partner_leads_first(self) -> bool:
-        return False  # the host's page waits for a guest's questions (HostTable.asks_first)
+        """The host's page waits for our questions (HostTable.asks_first); with "let my
+        partner lead unless I ask" this page tells it to go on after a moment
+        (``page.parlee.Parlee.lead_soon``)."""
+        return self.settings.partner_leads and not self.watching
 
     @property
     def let_lead(self) -> tuple | None:

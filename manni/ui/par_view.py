@@ -49,6 +49,17 @@ def duplicate(game) -> int | None:
     return sum(yours(game, i) - p for i, p in known.items())
 
 
+def strip_mark(game) -> str:
+    """The match against par for the table's score line ("+2 vs par"), once a par is known."""
+    total = duplicate(game)
+    if total is None:
+        return ""
+    t, n = game.t, signed(total)
+    return (f'<span class="vs-par" data-duplicate="{total}"><span aria-hidden="true">'
+            f'{_e(t("par.strip", n=n))}</span><span class="visually-hidden">'
+            f'{_e(t("par.duplicate", n=n))}</span></span>')
+
+
 def hooks(game, index: int) -> str:
     """``data-par`` and ``data-yours`` once par of deal ``index`` is known."""
     p = pars(game).get(index)

@@ -116,6 +116,18 @@ def ask_window(game) -> bool:
     return game.partner_leads_first() and _lead_open(game) and not asked_now(game.view)
 
 
+def asks_waited(game) -> int | None:
+    """The seat whose questions hold its computer partner's lead now (``#table[data-asks]``):
+    the page's own (0) while it may ask, also in the moment *Let my partner lead unless I
+    ask* gives it; at a host's page also a guest's; None otherwise (and for a spectator)."""
+    if getattr(game, "watching", False) or game.phase != MatchPhase.PLAY:
+        return None
+    if offers_ask(game) or game.ask_window():
+        return 0
+    turn = game.match.turn if game.hosting and game.started else None
+    return None if turn is None else game.guest_asks(turn)
+
+
 def leave_lead(game) -> bool:
     """The game's seat lets its partner lead without (more) questions."""
     ok = offers_ask(game)

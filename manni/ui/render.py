@@ -11,11 +11,15 @@ Automation hooks (see docs/ui.md): ``data-phase`` / ``data-turn`` on the table r
 from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS, cards_of
+from ..lazy import Later
 from ..rules import get_rules
 from ..states import ExchangeKind, MatchPhase, Phase
 from .markup import (YOU, _e, card_back, card_button, card_face, hint_attrs, lists_table, role_chip,
                      sort_hand, trick_won)
+from .par_view import strip_mark
 from .sheet import result_panel
+
+parlee = Later("manni.ui.parlee")  # only at a table with talk
 
 
 # -- state ---------------------------------------------------------------------------------
@@ -23,9 +27,10 @@ def table_attrs(game) -> dict[str, str]:
     """The automation hooks on the table root: data-phase and data-turn."""
     v = game.view
     turn = "you" if game.waits_for_you() else "opponent"
+    asks = parlee.asks_waited(game) if v.ruleset.talk is not None else None
     return {"data-phase": game.phase, "data-turn": turn, "data-rules": v.rules,
             "data-deal": str(v.deal_number), "data-actions": str(game.action_count),
-            "data-stage": v.stage or "",
+            "data-stage": v.stage or "", "data-asks": "" if asks is None else str(asks),
             "data-daily": (game.match.daily or "") if game.match is not None else ""}
 
 
@@ -128,9 +133,10 @@ def contract_mark(contract) -> str:
     return f'<span class="contract-suit s{contract.trump}" aria-hidden="true">{SUIT_SYMBOLS[contract.trump]}</span>'
 
 
-def contract_box(v, t, extra: str = "") -> str:
-    """Deal number, contract, the Manni and its reminder card (2 of trumps, or the cut)."""
-    parts = [f'<div class="deal-no">{_e(t("table.deal", n=v.deal_number))}</div>{extra}',
+def contract_box(v, t, extra: str = "", mark: str = "") -> str:
+    """Deal number (and ``mark``: the match against par), contract, the Manni and its
+    reminder card (2 of trumps, or the cut)."""
+    parts = [f'<div class="deal-no">{_e(t("table.deal", n=v.deal_number))}{" " * bool(mark)}{mark}</div>{extra}',
              f'<div class="contract" data-contract="{_e(v.contract.name)}">{contract_mark(v.contract)}'
              f'<span class="contract-name">{_e(t.contract(v.contract))}</span></div>']
     declarer = getattr(v.contract, "declarer", None)
@@ -300,7 +306,7 @@ def hand_html(game) -> str:
 def table_html(game) -> str:
     v = game.view
     return (f'<div class="felt"><div class="opponents">{seat_panel(v, 1, game)}{seat_panel(v, 2, game)}</div>'
-            f'<div class="centre">{contract_box(v, game.t, practice_tools(game))}{trick_area(v, game.t)}</div></div>'
+            f'<div class="centre">{contract_box(v, game.t, practice_tools(game), strip_mark(game))}{trick_area(v, game.t)}</div></div>'
             f'{game.tutorial.prompt_html(game) if game.tutorial is not None else ""}'
             f'<p class="status" id="status">{_e(status_text(game))}</p>'
             f'<div class="me">{seat_panel(v, YOU, game)}{tools_bar(game)}</div>'

@@ -8,9 +8,10 @@ hidden. Every card is an element with ``data-card``; the root is ``[data-review]
 from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS, card_code, cards_of
+from ..par_compare import before_play_differs, first_difference, won_after
 from ..rules import get_rules
 from .phrases import action_phrase
-from .markup import _e, sort_hand
+from .markup import YOU, _e, sort_hand, trick_won
 
 
 def card(c: int, t, cls: str = "") -> str:
@@ -102,14 +103,89 @@ def tricks_block(review, t) -> str:
     return f'<h3>{_e(t("review.tricks"))}</h3><ol class="review-tricks">{trick_items(review.tricks, t, mine)}</ol>'
 
 
-def par_block(deal, side: int, t) -> str:
-    """The same deal as par played it (Expert in your seat), beside yours."""
+def par_block(review, deal, side: int, t, index: int = 0) -> str:
+    """The same deal as par played it (Expert in your seat), trick by trick beside yours,
+    opened at the trick where par first played another card."""
     if deal is None:
         return ""
     score = deal.score()[side]
     text = t("review.par", score=f"+{score}" if score > 0 else str(score).replace("-", "−"))
-    return (f'<section class="review-par" data-par-review="{score}"><h3>{_e(text)}</h3>'
-            f'<ol class="review-tricks">{trick_items(deal.history, t)}</ol></section>')
+    head = f'<h3 id="review-par-title">{_e(text)}</h3>'
+    total = max(len(review.tricks), len(deal.history))
+    if not total:  # decided before a card: nothing to step through
+        return f'<section class="review-par" data-par-review="{score}">{head}</section>'
+    first = first_difference(review.tricks, deal.history)
+    step = first[0] if first else 1
+    notes = [t("review.par_differs", n=first[0]) if first else t("review.par_same")]
+    if before_play_differs(review, deal):
+        notes.insert(0, t("review.par_before_play"))
+    where = f' data-first-trick="{first[0]}" data-first-place="{first[1]}"' if first else ""
+    return (f'<section class="review-par" data-par-review="{score}" data-deal-index="{index}" '
+            f'data-tricks="{total}" data-step="{step}"{where} aria-labelledby="review-par-title">'
+            f'{head}<p class="compare-note">{_e(" ".join(notes))}</p>'
+            f'{step_nav(step, total, first is not None, t)}{compare_body(review, deal, step, t)}'
+            f'</section>')
+
+
+def step_disabled(step: int, total: int) -> dict[str, bool]:
+    return {"prev": step <= 1, "next": step >= total}
+
+
+def step_label(step: int, total: int, t) -> str:
+    return t("review.step_at", n=step, total=total)
+
+
+def next_step(step: int, total: int, direction: str, first: int | None) -> int:
+    """The trick a step button leads to (``first``: the first differing trick, if any)."""
+    to = {"prev": step - 1, "next": step + 1, "first": first or step}.get(direction, step)
+    return min(max(to, 1), total)
+
+
+def step_nav(step: int, total: int, differs: bool, t) -> str:
+    """◀ Trick 3 of 12 ▶, and First difference: buttons that stay focusable at either end."""
+    off = step_disabled(step, total)
+    arrows = {d: (f'<button type="button" class="btn small step" data-action="review-step" '
+                  f'data-dir="{d}" aria-label="{_e(t(f"review.step_{d}"))}" '
+                  f'title="{_e(t(f"review.step_{d}"))}"{" aria-disabled=true" if off[d] else ""}>'
+                  f'<span aria-hidden="true">{sign}</span></button>')
+              for d, sign in (("prev", "◀"), ("next", "▶"))}
+    first = (f'<button type="button" class="btn small" data-action="review-step" data-dir="first">'
+             f'{_e(t("review.step_first"))}</button>' if differs else "")
+    return (f'<div class="compare-nav" role="group" aria-label="{_e(t("review.step_label"))}">'
+            f'{arrows["prev"]}<span class="compare-at" role="status">'
+            f'{_e(step_label(step, total, t))}</span>{arrows["next"]}{first}</div>')
+
+
+def _column(kind: str, title: str, tricks, rules, step: int, mark: int | None, t) -> str:
+    if step > len(tricks):
+        return f'<div class="compare-col {kind}" data-col="{kind}"><h4>{_e(title)}</h4></div>'
+    leader, cs, winner = tricks[step - 1]
+    plays = []
+    for i, c in enumerate(cs):
+        seat = (leader + i) % len(cs)
+        cls = ("play" + (" won" if seat == winner else "") + (" differs" if i == mark else ""))
+        flag = (f'<span class="visually-hidden">{_e(t("review.first_difference"))}</span>'
+                if i == mark else "")
+        plays.append(f'<span class="{cls}"><span class="who">{_e(t.seat(seat))}</span>'
+                     f'{card(c, t)}{flag}</span>')
+    won, points = won_after(rules, tricks, YOU, step)
+    so_far = (t("review.so_far_points", points=points, tricks=t.plural("seat.tricks", won))
+              if rules.card_points is not None else t.plural("review.so_far", won))
+    return (f'<div class="compare-col {kind}" data-col="{kind}" data-winner="{winner}" '
+            f'data-won="{won}" data-points="{points}"><h4>{_e(title)}</h4>'
+            f'<div class="trick-line">{"".join(plays)}</div>'
+            f'<div class="trick-after">{_e(trick_won(t, winner))} · {_e(so_far)}</div></div>')
+
+
+def compare_body(review, deal, step: int, t) -> str:
+    """Trick ``step`` of your deal and of par's, side by side, the first differing card
+    marked, with each deal's tricks (and points) for your side so far."""
+    rules = get_rules(review.rules)
+    first = first_difference(review.tricks, deal.history)
+    mark = first[1] if first and first[0] == step else None
+    return (f'<div class="compare" data-compare-trick="{step}">'
+            f'{_column("yours", t("review.yours"), review.tricks, rules, step, mark, t)}'
+            f'{_column("par", t("review.par_column"), deal.history, rules, step, mark, t)}</div>')
 
 
 def deal_picker(deals: list[int], current: int, t) -> str:
@@ -139,7 +215,7 @@ def review_html(review, t, deals: list[int], index: int, par_deal=None, side: in
             f'<p class="review-summary">{_e(summary(review, t))}</p>'
             f'{hands_block(review.dealt, review.contract, t, t("review.dealt"))}'
             f'{manni}{exchange_block(review, t)}{after}'
-            f'{tricks_block(review, t)}{par_block(par_deal, side, t)}</div>')
+            f'{tricks_block(review, t)}{par_block(review, par_deal, side, t, index)}</div>')
 
 
 def busy_html(t) -> str:

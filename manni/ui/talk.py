@@ -128,6 +128,13 @@ def host_room(game, shown: bool = False, last: bool = False) -> str:
         if s.kind == "bot":
             key = "watch.unoffer" if i in room.offered else "watch.offer"
             controls.append(_button("offer-seat", t(key, name=s.name), i))
+    for w in table.watchers if room.chat and room.watch_chat else ():
+        if w.conn is not None:  # a spectator who may write: muted as a seat is
+            muted = table.watcher_muted(w.token)
+            controls.append(_button("chat-mute", t("watch.unmute" if muted else "watch.mute",
+                                                   name=w.name),
+                                    extra=f' data-watcher="{_e(w.token)}"'
+                                          f' aria-pressed="{"true" if muted else "false"}"'))
     limits = "".join(f'<option value="{n}"{" selected" if n == room.watch_limit else ""}>'
                      f'{n}</option>' for n in range(MAX_WATCHERS + 1))
     controls.append(f'<label class="field inline"><span>{_e(t("watch.limit"))}</span>'

@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +60,10 @@ def cpython(argv: list[str]) -> dict:
 PHONE_CPU = 4  # DevTools CPU throttling rate for a mid-range phone (as bench_boot.py)
 
 
-def chromium(argvs: list[list[str]], phone: bool = False) -> tuple[list[dict], dict]:
+@contextmanager
+def bench_page(phone: bool = False):
+    """static/bench.html booted in headless Chromium, its CPU throttled ``PHONE_CPU``× with
+    ``phone``: yields (page, runtime). Fails on an off-origin request or a page error."""
     from playwright.sync_api import sync_playwright
 
     offsite: list[str] = []
@@ -72,7 +76,6 @@ def chromium(argvs: list[list[str]], phone: bool = False) -> tuple[list[dict], d
             offsite.append(r.request.url)
             r.abort()
 
-    results = []
     with StaticServer() as server, sync_playwright() as p:
         browser = p.chromium.launch(**launch_args())
         try:
@@ -89,15 +92,35 @@ def chromium(argvs: list[list[str]], phone: bool = False) -> tuple[list[dict], d
             if phone:
                 cdp = page.context.new_cdp_session(page)
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU})
-            for argv in argvs:
-                r = page.evaluate("(argv) => window.manniCli(argv)", argv)
-                if r["rc"]:
-                    raise SystemExit(f"bench-bots in Pyodide failed ({r['rc']}):\n{r['err']}")
-                results.append(json.loads(r["out"]))
+            yield page, runtime
         finally:
             browser.close()
     if offsite or errors:
         raise SystemExit(f"off-origin requests {offsite}, page errors {errors}")
+
+
+def built_from_tree(script: str) -> bool:
+    """Are the vendored runtime and static/manni.zip there, built from the tree's manni/?"""
+    problem = check_vendored()
+    if problem:
+        print(f"{script}: {problem}", file=sys.stderr)
+        return False
+    if game_zips.zip_sources_id(ZIP) != game_zips.sources_id():
+        print(f"{script}: static/manni.zip was built from other sources than "
+              "the working tree's manni/ (CPython runs the tree, the page the zip); "
+              "`python3 scripts/vendor.py` rebuilds it.", file=sys.stderr)
+        return False
+    return True
+
+
+def chromium(argvs: list[list[str]], phone: bool = False) -> tuple[list[dict], dict]:
+    results = []
+    with bench_page(phone) as (page, runtime):
+        for argv in argvs:
+            r = page.evaluate("(argv) => window.manniCli(argv)", argv)
+            if r["rc"]:
+                raise SystemExit(f"bench-bots in Pyodide failed ({r['rc']}):\n{r['err']}")
+            results.append(json.loads(r["out"]))
     return results, runtime
 
 
@@ -127,14 +150,7 @@ def main() -> int:
                     help=f"throttle the page's CPU {PHONE_CPU}x (phone-class)")
     ap.add_argument("--json", action="store_true", help="print raw results as JSON")
     args = ap.parse_args()
-    problem = check_vendored()
-    if problem:
-        print(f"bench_bots_browser.py: {problem}", file=sys.stderr)
-        return 1
-    if game_zips.zip_sources_id(ZIP) != game_zips.sources_id():
-        print("bench_bots_browser.py: static/manni.zip was built from other sources than "
-              "the working tree's manni/ (CPython runs the tree, the page the zip); "
-              "`python3 scripts/vendor.py` rebuilds it.", file=sys.stderr)
+    if not built_from_tree("bench_bots_browser.py"):
         return 1
 
     levels = (["easy", "medium", "hard", "expert"] if args.levels == "all"

@@ -7,7 +7,8 @@
 //          "offline" / "no_server" / "online" (the page's network lost, its signaling server
 //          out of reach, either back) | "no_path" (no channel opened in OPEN_TIMEOUT_MS: no
 //          network path, e.g. a relay-only page whose TURN server does not answer)
-//   host:  also "no_server" (its signaling server out of reach: nobody can join for now)
+//   host:  also "no_server" (its signaling server out of reach: nobody can join for now) and
+//          "no_path" (a guest's channel did not open in OPEN_TIMEOUT_MS; it is closed)
 // Tests read manniNet.received (every text a guest page received) and may send raw text.
 (function () {
   "use strict";
@@ -178,10 +179,25 @@
           var gone = function () {
             if (net.conns.get(id) === conn) { net.conns.delete(id); on("close", id, ""); }
           };
-          conn.on("open", function () { net.conns.set(id, conn); watch(conn, gone); on("connect", id, ""); });
+          var settled = false;  // opened, or given up
+          var noPath = function () {
+            if (settled) return;
+            settled = true;
+            on("no_path", id, "");
+            conn.close();
+          };
+          var timer = setTimeout(noPath, OPEN_TIMEOUT_MS);
+          conn.on("open", function () {
+            settled = true;
+            clearTimeout(timer);
+            net.conns.set(id, conn); watch(conn, gone); on("connect", id, "");
+          });
           conn.on("data", function (d) { if (d !== 0) on("data", id, text(d)); });
           conn.on("close", gone);
-          conn.on("error", function (e) { on("error", id, String(e.type || e)); });
+          conn.on("error", function (e) {
+            on("error", id, String(e.type || e));
+            if (e.type === "negotiation-failed") noPath();
+          });
         });
         peer.on("disconnected", function () {  // open channels play on; nobody new can come
           if (net.stopped || peer.destroyed) return;

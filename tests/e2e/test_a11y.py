@@ -141,7 +141,8 @@ def test_review_rules_statistics_and_the_lesson(session):
     assert st["phase"] == "deal-over"
     page.click(".result [data-action=review]")
     expect(page.locator("[data-review] .review-summary")).to_be_visible(timeout=60_000)
-    assert_accessible(page, "review dialog")
+    expect(page.locator("[data-review] .review-par .compare")).to_be_visible(timeout=240_000)
+    assert_accessible(page, "review dialog")  # par's tricks beside yours too
     page.keyboard.press("Escape")
     for action, dialog in (("rules", "#rules-dialog"), ("stats", "#stats-dialog")):
         page.click("[data-action=menu]")

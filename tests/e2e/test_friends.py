@@ -234,6 +234,12 @@ def move(p: Person) -> None:
         page.locator("#hand button[data-card].playable").first.click()
 
 
+def to_move(st: dict) -> bool:
+    """A page's table (one reading) waits for a card or exchange of its own: not the button
+    of a deal or match just over (the last card may land between two readings)."""
+    return st["turn"] == "you" and st["phase"] in ("exchange", "play")
+
+
 def play_deal(host: Person, everyone: list[Person], until=None) -> None:
     """Play until the deal is over (or ``until(n)`` is true): whoever's page waits moves."""
     while True:
@@ -242,7 +248,7 @@ def play_deal(host: Person, everyone: list[Person], until=None) -> None:
         if st["phase"] in ("deal-over", "match-over") or (until and until(n)):
             return
         wait_all(everyone, n)
-        mover = next((p for p in everyone if p.table()["turn"] == "you"
+        mover = next((p for p in everyone if to_move(p.table())
                       or p.page.locator(LET_LEAD).count()), None)
         if mover is not None:
             move(mover)

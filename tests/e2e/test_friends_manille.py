@@ -9,7 +9,7 @@ import json
 import pytest
 
 from test_friends import (LET_LEAD, STEP_MS, assert_received_only_visible, join, move,  # noqa: F401
-                          people, plain, play_deal, signal_url, truth, wait_all)
+                          people, plain, play_deal, signal_url, to_move, truth, wait_all)
 from manni_page import boot
 
 pytestmark = pytest.mark.e2e
@@ -88,7 +88,7 @@ def test_a_guests_computer_partner_waits_for_her_questions(people, base_url, sig
         if host.page.locator(LET_LEAD).count():
             host.page.click(LET_LEAD)  # the host's own computer partner waited for him
         else:
-            mover = next((p for p in everyone if p.table()["turn"] == "you"), None)
+            mover = next((p for p in everyone if to_move(p.table())), None)
             if mover is not None:
                 move(mover)
         host.page.wait_for_function(
@@ -97,8 +97,8 @@ def test_a_guests_computer_partner_waits_for_her_questions(people, base_url, sig
     else:
         raise AssertionError("Ann's partner never led")
     assert truth(host).turn == 3 and not truth(host).deal.trick
-    ann.page.wait_for_timeout(800)  # several moves' time at the fastest speed: nobody moved
-    assert int(host.table()["actions"]) == n
+    host.page.wait_for_selector("#table[data-asks='1']", timeout=STEP_MS)  # it waits for Ann
+    assert int(host.table()["actions"]) == n and host.table()["turn"] == "opponent"
     ann.page.locator("[data-action=ask]").first.click()
     wait_all(everyone, n + 1)
     m = truth(host)
@@ -111,11 +111,65 @@ def test_a_guests_computer_partner_waits_for_her_questions(people, base_url, sig
     bubble = ann.page.locator(".bubble")
     assert bubble.count() == 1 and int(bubble.get_attribute("data-answer")) == value
     if ann.page.locator(LET_LEAD).count():  # one question left: still hers to ask or not
-        ann.page.wait_for_timeout(400)
+        host.page.wait_for_selector("#table[data-asks='1']", timeout=STEP_MS)
         assert int(host.table()["actions"]) == n + 1
         ann.page.click(LET_LEAD)
+        host.page.wait_for_selector("#table[data-asks='']", timeout=STEP_MS)  # she let it lead
     host.page.wait_for_function("() => document.querySelectorAll('.trick .card').length >= 1",
                                 timeout=STEP_MS)
     assert len(truth(host).deal.trick) >= 1
+    for p in everyone:
+        p.monitor.assert_clean(p.page)
+
+
+def test_a_guest_who_lets_her_partner_lead_unless_she_asks_taps_nothing(people, base_url,
+                                                                         signal_url):
+    """Ann sets *Let my partner lead unless I ask* on her own page (remembered there): before
+    her computer partner's lead her questions are offered, no *Let … lead* waits for a tap,
+    and the partner leads."""
+    host, ann = people("Hosty"), people("Ann")
+    join(ann, host_manille(host, base_url, signal_url, talk="on", level="medium"))
+    host.page.click("[data-action=start-table]")
+    ann.page.wait_for_selector("#hand button[data-card]", timeout=STEP_MS)
+    ann.page.click("[data-action=menu]")
+    ann.page.set_checked("#opt-partner-leads", True)  # shown: the host's table has a parlée
+    ann.page.click("#menu-dialog [data-action=close-dialog]")
+    assert json.loads(ann.page.evaluate("localStorage.getItem('manni:settings')"))["partner_leads"]
+    everyone, led = [host, ann], 0
+    for _ in range(400):
+        st = host.table()
+        n = int(st["actions"])
+        wait_all(everyone, n)
+        m = truth(host)
+        if m.phase == "deal-over":
+            host.page.click("[data-action=next-deal]")
+            host.page.wait_for_selector("#table[data-phase=play]", timeout=STEP_MS)
+            continue
+        if m.phase == "play" and m.turn == 3 and not m.deal.trick and ann.page.locator(
+                ".talk-bar [data-action=ask]").count():  # her partner's lead, questions offered
+            assert not ann.page.locator(LET_LEAD).count()
+            while not m.deal.trick:  # it may ask her a question first: answered by her page
+                host.page.wait_for_function(
+                    f"() => Number(document.getElementById('table').dataset.actions) > {n}",
+                    timeout=STEP_MS)
+                m = truth(host)
+                n = len(m.actions)
+            assert m.deal.leader == 3  # and Ann asked nothing
+            assert not any(a.asker == 1 for a in m.deal.answers if a.trick == len(m.deal.history))
+            led += 1
+            if led == 2:
+                break
+            continue
+        if host.page.locator(LET_LEAD).count():
+            host.page.click(LET_LEAD)  # the host's own computer partner waits for him
+        else:
+            mover = next((p for p in everyone if to_move(p.table())), None)
+            if mover is not None:
+                move(mover)
+        host.page.wait_for_function(
+            f"() => {{ const t = document.getElementById('table').dataset;"
+            f" return Number(t.actions) > {n} || t.phase === 'deal-over'; }}", timeout=STEP_MS)
+    else:
+        raise AssertionError(f"Ann's partner led {led} times")
     for p in everyone:
         p.monitor.assert_clean(p.page)

@@ -100,7 +100,8 @@ def test_a_relay_only_table_plays_a_whole_deal_through_the_relay(people, base_ur
 
 def test_a_guest_with_no_path_to_the_host_is_told_so(people, base_url, signal_url):
     """A relay-only table whose relay does not answer: the host is at the table (its
-    signaling server is), but no channel can open; the guest's page says so in words."""
+    signaling server is), but no channel can open; the guest's page says so in words, and
+    so does the host's."""
     dead = _free_port()  # nothing listens there
     host, ann = people("Hosty"), people("Ann")
     url = host_table(host, base_url, signal_url, link=f"ice=turn:u:p@127.0.0.1:{dead}&policy=relay")
@@ -110,6 +111,9 @@ def test_a_guest_with_no_path_to_the_host_is_told_so(people, base_url, signal_ur
     ann.page.wait_for_function("() => document.getElementById('table').dataset.link === 'no_path'",
                                timeout=60_000)
     assert ann.page.inner_text("#net-status") == Translator("en")("net.link.no_path")
+    host.page.wait_for_selector("#notice[data-kind=warning]:not([hidden])", timeout=STEP_MS)
+    assert host.page.inner_text("#notice") == Translator("en")("net.host_no_path")
     assert host.page.locator(".net-seat.guest").count() == 0
+    assert host.table()["link"] == "open"  # the host's own link is fine: others may come
     for p in (host, ann):
         p.monitor.assert_clean(p.page)

@@ -19,7 +19,7 @@ from manni.net.host import HostTable, previous_trick
 from manni.record import dumps
 from manni.text import Translator
 from test_friends import (CARD_RE, NET_HOST_KEY, NET_RECORD_KEY, STEP_MS, join,  # noqa: F401
-                          move, people, play_deal, plain, signal_url, truth, wait_all)
+                          move, people, play_deal, plain, signal_url, to_move, truth, wait_all)
 from manni_page import boot
 from test_friends_manille import host_manille
 
@@ -142,6 +142,17 @@ def test_a_spectator_at_a_manille_table_sees_four_seats_and_no_hand(people, base
     expect(said).to_contain_text("Eve")
     expect(said.locator(".what")).to_have_text("<i>bonjour</i>")  # text, never markup
     expect(ann.page.locator("#chat-log li[data-seat='watch'] .what")).to_have_text("<i>bonjour</i>")
+    # the host mutes her as he would a seat (her page is told), then lets her write again
+    mute = host.page.locator("[data-action=chat-mute][data-watcher]")
+    expect(mute).to_have_text("Mute Eve (spectator)")
+    mute.click()
+    expect(mute).to_have_attribute("aria-pressed", "true")
+    expect(eve.page.locator("#notice")).to_contain_text("The host has muted you", timeout=STEP_MS)
+    mute.click()
+    expect(mute).to_have_attribute("aria-pressed", "false")
+    eve.page.fill("#chat-input", "merci")
+    eve.page.locator("#chat-input").press("Enter")
+    expect(said.last.locator(".what")).to_have_text("merci", timeout=STEP_MS)
     # the host offers a bot's seat; the spectator takes it and gets that seat's hand
     host.page.click("[data-action=offer-seat][data-seat='3']")
     eve.page.click("[data-action=sit][data-seat='3']", timeout=STEP_MS)
@@ -202,7 +213,7 @@ def test_a_guest_downloads_the_finished_match_as_its_seat_saw_it(people, base_ur
     while host.table()["phase"] != "match-over":
         n = int(host.table()["actions"])
         wait_all([host, ann], n)
-        mover = next((p for p in (host, ann) if p.table()["turn"] == "you"), None)
+        mover = next((p for p in (host, ann) if to_move(p.table())), None)
         if mover is not None:
             guest_move(mover)
         host.page.wait_for_function(

@@ -11,9 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from manni.bots import make_bot
 from manni.match import Match
+from manni.record import dumps
+from manni.rules import get_rules
 from manni_page import (PageMonitor, boot, broken_words, classic_first_to_choose, hand_codes,
-                        let_cards_land, start_match, step, wait_settled)
+                        import_text, let_cards_land, start_match, step, wait_settled)
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 SIZES = [(360, 740), (360, 640), (740, 360), (1280, 800)]
@@ -34,6 +37,12 @@ def page(browser, base_url):
 def check(page, w, h, name):
     page.set_viewport_size({"width": w, "height": h})
     let_cards_land(page)
+    narrow_and_tappable(page, w, h, name)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-{w}x{h}.png"))
+
+
+def narrow_and_tappable(page, w, h, name):
     sw = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
     assert sw <= w, f"{name} at {w}x{h}: {sw}px wide"
     small = page.evaluate("""() => [...document.querySelectorAll('button, select, input, summary, [data-card]')]
@@ -41,9 +50,7 @@ def check(page, w, h, name):
         .map(e => { const r = e.getBoundingClientRect();
                     return [e.dataset.card || e.dataset.action || e.id || e.tagName, r.width, r.height]; })
         .filter(([n, w, h]) => w < 44 || h < 44)""")
-    assert not small, f"tap targets under 44px at {w}x{h}: {small}"
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}-{w}x{h}.png"))
+    assert not small, f"{name}: tap targets under 44px at {w}x{h}: {small}"
 
 
 @pytest.mark.parametrize("w,h", SIZES)
@@ -126,6 +133,69 @@ def test_your_hand_stays_in_the_window(browser, base_url, variant):
             page.locator("#hand button[data-card].playable").first.click()
         st = wait_settled(page, n + 1)
     assert "play" in checked and len(checked) > 1, checked
+    monitor.assert_clean(page)
+    context.close()
+
+
+def deal_two_turns(rules: str, seed: int) -> dict[str, str]:
+    """Records of a match (every seat Easy) at your first turn at each step of its second
+    deal (the contract's choice, the Manni, the play); deal 1's par is 2 above your score."""
+    options = {"target": 20} if "target" in get_rules(rules).options else None
+    m = Match(rules, options, seed=seed)
+    bots = {s: make_bot("easy", seed=seed + s) for s in range(3)}
+    records: dict[str, str] = {}
+    while m.deal.number <= 2:
+        if m.phase == "deal-over":
+            m.start_next_deal()
+            continue
+        stage = m.view(0).stage or "play"
+        if m.deal.number == 2 and m.turn == 0 and stage not in records:
+            yours = m.deal_scores[0][m.rules.side_of[0]]
+            m.par, m.par_level = {0: yours + 2}, "easy"  # a record carries par: not computed again
+            records[stage] = dumps(m)
+        s = m.turn
+        m.apply(bots[s].choose(m.view(s)), s)
+    return records
+
+
+SMALL_PHONES = [SHORT_PHONE, (640, 360)]
+
+
+@pytest.mark.parametrize("rules", ["classic", "hornafjordur", "trjamann", "laugavatn"])
+def test_a_table_of_three_with_the_match_against_par_fits_a_small_phone(browser, base_url, rules):
+    """Each step of a second deal where you act, "−2 vs par" in the deal's box: your hand
+    whole in a 360x640 and a 640x360 window, no sideways scroll, 44 px targets, in English,
+    Dutch and Russian (long words, tools of two lines). Trjámann and Laugavatnsmanni: while
+    declaring (and overcalling) beside the lists, and in the declared contract."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-US")
+    monitor = PageMonitor(context)
+    page = context.new_page()
+    boot(page, f"{base_url}/index.html")
+    start_match(page, "classic", level="easy")  # Easy's par, as the records carry
+    ARTIFACTS.mkdir(exist_ok=True)
+    records = deal_two_turns(rules, seed=11)
+    assert "play" in records and len(records) > 1, list(records)
+    if rules in ("trjamann", "laugavatn"):
+        assert "declare" in records, list(records)
+    for stage, text in records.items():
+        page.set_viewport_size({"width": 360, "height": 640})
+        import_text(page, text)
+        st = wait_settled(page)
+        if st["phase"] == "deal-over":  # deal 2 has no move yet: the record ends on deal 1
+            page.click("[data-action=next-deal]")
+            st = wait_settled(page, int(st["actions"]), 2)
+        assert (st.get("stage") or st["phase"]) == stage, (stage, st)
+        for lang in ("en", "nl", "ru"):
+            page.click("[data-action=menu]")
+            page.select_option("#opt-lang", lang)
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+            page.click("#menu-dialog [data-action=close-dialog]")
+            assert page.locator("#table .contract-box .vs-par").get_attribute("data-duplicate") == "-2"
+            for w, h in SMALL_PHONES:
+                what = f"{rules}, {stage}, in {lang}"
+                hand_in_window(page, what, [(w, h)])
+                narrow_and_tappable(page, w, h, what)
+                page.screenshot(path=str(ARTIFACTS / f"par-{rules}-{stage}-{lang}-{w}x{h}.png"))
     monitor.assert_clean(page)
     context.close()
 

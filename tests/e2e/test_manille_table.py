@@ -362,7 +362,7 @@ def test_you_may_ask_before_your_partner_leads(session):
     let_lead = page.locator("[data-action=let-lead]")
     expect(let_lead).to_be_visible()
     expect(page.locator("#status")).to_contain_text("Ask first, or let them lead")
-    page.wait_for_timeout(600)  # several moves' time at the fastest speed: nobody moved
+    expect(page.locator("#table")).to_have_attribute("data-asks", "0")  # it waits for you
     assert wait_settled(page)["actions"] == "0"
     expect(page.locator(".trick .card")).to_have_count(0)
     page.locator("[data-action=ask]").first.click()
@@ -374,7 +374,7 @@ def test_you_may_ask_before_your_partner_leads(session):
     assert entry["partner"] == "2" and talk_now["bubbles"][0]["answer"] == entry["answer"]
     check_answers(page, [{**entry, "trick": talk_now["trick"]}])  # true of its hand as dealt
     expect(let_lead).to_be_visible()  # one question left: still your choice
-    page.wait_for_timeout(400)
+    expect(page.locator("#table")).to_have_attribute("data-asks", "0")
     expect(page.locator(".trick .card")).to_have_count(0)
     let_lead.click()
     st = wait_settled(page, 2)

@@ -1,7 +1,7 @@
 """The whole table in view while you may ask (Manille's parlée), on phones upright and on
 their side: every seat's name, the turned card, the trick and the scores inside the window
 and not covered; the questions in a strip under the felt, your hand below it. Screenshots
-go to artifacts/talk-view-<w>x<h>-<seed>.png."""
+go to artifacts/talk-view-<lang>-<w>x<h>-<seed>.png."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,7 +12,10 @@ from playwright.sync_api import expect
 from manni_page import PageMonitor, boot, let_cards_land, wait_settled
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-SIZES = [(360, 740), (360, 640), (740, 360), (640, 360)]
+# French at every size; where it is tightest, Russian (the longest trick counts: "0 взяток")
+# and Dutch (the longest tools and roles: "Ongedaan maken", "tegenstander")
+CASES = [("fr", 360, 740), ("fr", 360, 640), ("fr", 740, 360), ("fr", 640, 360),
+         ("ru", 360, 640), ("ru", 640, 360), ("nl", 360, 640), ("nl", 640, 360)]
 
 # For each element that must stay in view: is its box inside the window, and is the element
 # itself what a tap at its middle reaches (not a strip, a notice or a flying card over it)?
@@ -44,9 +47,9 @@ IN_VIEW = """() => {
           turned: document.querySelectorAll('.turned .card').length}; }"""
 
 
-@pytest.mark.parametrize("w, h", SIZES, ids=lambda v: str(v))
-def test_the_table_stays_in_view_while_you_may_ask(browser, base_url, w, h):
-    context = browser.new_context(viewport={"width": w, "height": h}, locale="fr-FR")
+@pytest.mark.parametrize("lang, w, h", CASES, ids=[f"{c[0]}-{c[1]}x{c[2]}" for c in CASES])
+def test_the_table_stays_in_view_while_you_may_ask(browser, base_url, lang, w, h):
+    context = browser.new_context(viewport={"width": w, "height": h}, locale=lang)
     context.add_init_script("localStorage.setItem('manni:settings', JSON.stringify("
                             "{variant: 'manille', speed: 'fastest', level: 'medium'}))")
     monitor = PageMonitor(context)
@@ -61,7 +64,7 @@ def test_the_table_stays_in_view_while_you_may_ask(browser, base_url, w, h):
         if seed == 2:
             expect(page.locator("[data-action=let-lead]")).to_be_visible()
         ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"talk-view-{w}x{h}-{seed}.png"))
+        page.screenshot(path=str(ARTIFACTS / f"talk-view-{lang}-{w}x{h}-{seed}.png"))
         view = page.evaluate(IN_VIEW)
         assert view["seats"] == 4 and view["turned"] == 1, view
         assert not view["bad"] and not view["meets"] and view["scroll"] <= 0, view

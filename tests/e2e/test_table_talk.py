@@ -14,7 +14,7 @@ from manni.net import chat as C
 from manni.net.host import HostTable
 from manni.record import dumps, loads
 from manni_page import boot
-from test_friends import (CARD_RE, NET_HOST_KEY, NET_RECORD_KEY, STEP_MS, Person, host_actions,
+from test_friends import (CARD_RE, NET_HOST_KEY, NET_RECORD_KEY, STEP_MS, Person, hand, host_actions,
                           host_table, join, move, people, play_deal, plain, signal_url, start,
                           truth, wait_all)
 
@@ -221,4 +221,62 @@ def test_a_spectator_sees_the_table_and_no_hand_and_takes_an_offered_seat(people
     assert saved["seats"][2]["name"] == "Eve" and checks > 5
     play_deal(host, [host, ann, eve], until=lambda n: n >= len(m.actions) + 3)
     for p in (host, ann, eve):
+        p.monitor.assert_clean(p.page)
+
+
+def test_an_away_guest_does_not_hold_up_play_again_and_takes_her_seat_back(people, base_url,
+                                                                          signal_url):
+    """Ann's page is gone when the match ends: "Play again" waits for her only
+    ``host.AWAY_AGAIN_S`` (the host's page clock run forward by Playwright: Python's
+    ``time.monotonic`` and ``asyncio.sleep`` in Pyodide read it), then the next match starts
+    with a bot standing in for her; her page, back, takes the seat again."""
+    m = Match("classic", {"target": 5}, 21)
+    while not m.finished:
+        m.apply(m.legal_actions()[0])
+    actions = m.actions[:-3]
+    m = Match("classic", {"target": 5}, 21)
+    for a in actions:
+        m.apply(a)
+    table, token = "cd" * 16, "1" * 32
+    ht = HostTable(table, "Hosty")
+    ht.started = True
+    ht.seats[1].kind, ht.seats[1].name, ht.seats[1].token = "guest", "Ann", token
+    ht.seats[2].kind, ht.seats[2].name = "bot", "Bot 2"
+    host, ann = people("Hosty"), people("Ann")
+    saved = {NET_HOST_KEY: ht.to_json(), NET_RECORD_KEY: dumps(m)}
+    host.context.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+        + "".join(f"localStorage.setItem({k!r}, {v!r});" for k, v in saved.items()) + "}")
+    ann.context.add_init_script("localStorage.setItem('manni:net-guest', "
+                                f"{json.dumps({'table': table, 'token': token, 'name': 'Ann'})!r});")
+    host.page.clock.install()  # runs on as the real one until the test moves it
+    query = f"signal={signal_url}&ice=none"
+    url = f"{base_url}/?table={table}&{query}"
+    boot(host.page, plain(f"{base_url}/?host={table}&{query}"))
+    boot(ann.page, plain(url))
+    for p in (host, ann):
+        p.page.wait_for_selector("#hand button[data-card]", timeout=STEP_MS)
+    play_deal(host, [host, ann])
+    ann.page.wait_for_function(
+        "() => document.getElementById('table').dataset.phase === 'match-over'", timeout=STEP_MS)
+    ann.page.close()
+    host.page.wait_for_selector(".net-missing[data-waiting='1']", timeout=STEP_MS)
+    host.page.click("[data-action=play-again]")
+    host.page.wait_for_selector(".again-wait", timeout=STEP_MS)  # waiting for Ann
+    assert host.table()["phase"] == "match-over"
+    host.page.clock.fast_forward("01:05")  # > host.AWAY_AGAIN_S since her page left
+    host.page.wait_for_function("() => { const t = document.getElementById('table').dataset;"
+                                " return t.phase === 'exchange' || t.phase === 'play'; }",
+                                timeout=STEP_MS)
+    second = truth(host)
+    assert second.seed != 21 and not second.deal_scores
+    seats = json.loads(host.page.evaluate(f"() => localStorage.getItem({NET_HOST_KEY!r})"))["seats"]
+    assert seats[1]["kind"] == "guest" and seats[1]["stand_in"]  # her seat, a bot in it
+    ann.reopen(url)  # the same browser: her saved token takes the seat back
+    ann.page.wait_for_selector("#hand button[data-card]", timeout=STEP_MS)
+    host.page.wait_for_function("() => !document.querySelector('.net-missing')", timeout=STEP_MS)
+    seats = json.loads(host.page.evaluate(f"() => localStorage.getItem({NET_HOST_KEY!r})"))["seats"]
+    assert not seats[1]["stand_in"]
+    assert sorted(hand(ann)) == sorted(card_code(c) for c in cards_of(truth(host).view(1).hand))
+    for p in (host, ann):
         p.monitor.assert_clean(p.page)

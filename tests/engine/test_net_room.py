@@ -584,3 +584,39 @@ def test_a_spectator_chats_only_when_the_host_allows_it_with_the_same_limits():
     t.set_watch_chat(False)
     g.receive(R.room(t.room()))
     assert talk.chat_note(game) == Translator("en")("watch.you")
+
+
+def test_the_host_mutes_one_spectator_as_a_seat_and_the_mute_is_kept():
+    from manni.ui import talk
+    m, t = seated()
+    for conn, name, tok in (("c3", "Eve", TOK3), ("c4", "Zed", TOK4)):
+        assert kinds(t.receive(conn, P.hello(TABLE, name, tok), m)) == ["watching"]
+    game = SimpleNamespace(t=Translator("en"), table=t)
+    assert "data-watcher" not in talk.host_room(game)  # spectators read only: nothing to mute
+    t.set_watch_chat(True)
+    bar = talk.host_room(game)
+    assert f'data-watcher="{TOK3}" aria-pressed="false">Mute Eve (spectator)<' in bar
+    none = t.mute_watcher(TOK1, True)  # Ann's token: a seat, not a spectator
+    assert not none.changed and not none.replies and not t.room().muted
+    out = t.mute_watcher(TOK3, True)
+    assert out.changed and [(c, P.parse_host(x).key) for c, x in out.replies] == [("c3", "muted")]
+    assert not t.mute_watcher(TOK3, True).changed
+    assert t.receive("c3", C.chat("hello"), m).said is None  # dropped, as a muted seat's
+    assert t.receive("c4", C.chat("hi"), m).said.name == "Zed"  # the other one still writes
+    assert f'data-watcher="{TOK3}" aria-pressed="true">Unmute Eve (spectator)<' in talk.host_room(game)
+    assert t.room().muted == () and TOK3 not in R.room(t.room())  # no token goes to the pages
+    back = HostTable.from_json(t.to_json())
+    assert back.watcher_muted(TOK3) and not back.watcher_muted(TOK4)
+    out = t.mute_watcher(TOK3, False)
+    assert out.changed and out.replies == []
+    assert t.receive("c3", C.chat("back"), m).said.text == "back"
+    assert Translator("fr")("net.refused.muted") != Translator("en")("net.refused.muted")
+
+
+def test_a_muted_fourth_seat_stays_muted_after_a_host_reload():
+    m = Match("manille", {}, 3)
+    t = HostTable(TABLE, "Hosty", seats=4)
+    for i, (name, tok) in enumerate((("Ann", TOK1), ("Bob", TOK2), ("Cid", TOK3))):
+        t.receive(f"c{i + 1}", P.hello(TABLE, name, tok), m)
+    assert t.set_muted(3, True)
+    assert HostTable.from_json(t.to_json()).muted_seats() == (3,)

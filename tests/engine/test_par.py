@@ -149,12 +149,14 @@ def test_the_deal_over_panel_shows_par_once_known(variant):
         assert g.act(me.choose(g.view))
     table = tables.table_html(g)
     assert "data-par=" not in table and 'class="deal-par" data-par-deal="1" aria-busy=true' in table
+    assert 'class="vs-par"' not in table  # the score line says nothing before a par is known
     assert par_view.wanted(g) == 0
     par = par_of(g.match, 0, "easy", work=2000)
     g.match.par, g.match.par_level = {0: par}, "easy"
     yours = par_view.yours(g, 0)
     table = tables.table_html(g)
     assert f'data-par="{par}" data-yours="{yours}"' in table
+    assert f'<span class="vs-par" data-duplicate="{yours - par}">' in table
     assert par_view.wanted(g) is None and par_view.duplicate(g) == yours - par
     assert 'class="par"' in tables.score_sheet(g)
     back = Game.from_record_text(g.record_json(), Settings(variant=variant, level="easy"))
@@ -175,4 +177,4 @@ def test_the_review_shows_the_deal_as_par_played_it():
     assert deal.score()[0] == par_of(m, 0, "easy", work=1500) and len(deal.history) == 12
     html = review_html(finish(review_steps(m, 0)), Translator("en"), [0], 0, deal)
     assert f'data-par-review="{deal.score()[0]}"' in html and "Expert in your seat" in html
-    assert html.count('class="trick-no"') == 24  # your tricks, then par's
+    assert html.count('class="trick-no"') == 12 and html.count('class="compare-col ') == 2

@@ -7,7 +7,7 @@ import asyncio
 from ...text import LANGUAGES, language_name
 from ...text.translate import has_catalog, install
 from ..game import Game
-from ..settings import VARIANTS, Settings, bot_levels, manche_target
+from ..settings import SETTINGS_KEY, VARIANTS, Settings, bot_levels, manche_target
 from .dom import attr, by_id, fill_options, motion, on, window
 from .feature import Feature
 from .later_files import ready
@@ -84,9 +84,17 @@ class Menu(Feature):
         manche = manche_target(rules)
         for name in ("exchange", "overcalls", "talk"):
             by_id(f"field-{name}").hidden = name not in known
-        by_id("field-partner-leads").hidden = "talk" not in known
+        by_id("field-partner-leads").hidden = "talk" not in known and not self.table_talks()
         by_id("field-target").hidden = "target" not in known or manche
         by_id("field-manche").hidden = not manche
+
+    def table_talks(self) -> bool:
+        """Is there a parlée at the table on the page (a guest's: the host's rule set)?"""
+        net, g = self.page.friends.net, self.page.game
+        if net is not None and not net.is_host and not g.ready:
+            return False
+        v = g.view
+        return v.ruleset.talk is not None and v.ruleset.talk.on(v.options)
 
     def start_match(self, el) -> None:
         page = self.page
@@ -156,6 +164,11 @@ class Menu(Feature):
         """"Let my partner lead unless I ask": kept at once, and the table goes on."""
         page = self.page
         page.settings.partner_leads = page.game.settings.partner_leads = bool(event.target.checked)
+        if page.friends.net is not None:  # a table with friends saves no settings: this one is
+            kept = Settings.from_json(page.storage.get(SETTINGS_KEY), page.levels)
+            kept.partner_leads = page.settings.partner_leads
+            page.storage.set(SETTINGS_KEY, kept.to_json())
         page.changed()
+        page.parlee.lead_soon()
 
     ACTIONS = {"menu": open, "new-match": open, "start-match": start_match}

@@ -26,6 +26,7 @@ RESEND_S = 2.0  # a guest's act the host has not answered is sent again after th
 RESENDS = 5     # this many times at most (a reconnect's hello brings the table's state)
 SLICE_S = 0.010  # a sealed page's crypto runs in slices of about this long
 CLOCK_POLL_S = 1.0  # a sealed host's clock looks this often
+NO_PATH_NOTICE_S = 15.0  # a guest's page tries again every 11.5 s (net.js)
 
 
 class NetLink:
@@ -81,6 +82,8 @@ class NetLink:
             self.send(conn, net_protocol.ask())
         elif event == "error":
             window.console.warn(f"Manni table: connection error {text}")
+        elif event == "no_path":  # told again at each of the guest's tries, gone when they stop
+            self.page.notices.show(self.page.t("net.host_no_path"), NO_PATH_NOTICE_S, "warning")
         elif event == "data":
             out = table.receive(conn, text, self.source())
             for line in table.log:
@@ -231,6 +234,7 @@ class NetLink:
             if isinstance(msg, net_protocol.State):
                 g.resume_record(self.page.storage.get(NET_SEAT_KEY))
                 g.on_state()
+                self.page.parlee.lead_soon()
                 if g.seat_record is not None:
                     self.page.storage.set(NET_SEAT_KEY, g.kept_record())
                 self.page.talk.count()

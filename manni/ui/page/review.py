@@ -7,7 +7,7 @@ import asyncio
 from ...lazy import Later
 from ..game import Game
 from ..stats import STATS_KEY
-from .dom import attr, by_id, on, trace
+from .dom import attr, by_id, on, q, trace
 from .driver import think
 from .feature import Feature
 
@@ -72,9 +72,36 @@ class Review(Feature):
         by_id("review-body").innerHTML = review_view.review_html(found, page.t, g.reviewable(),
                                                                  index, par_deal)
 
+    def step(self, el) -> None:
+        """Par's trick beside yours: the previous, the next, or the first that differs."""
+        page = self.page
+        g = page.game
+        section = q(by_id("review-body"), ".review-par[data-step]")
+        if section is None:
+            return
+        index = int(attr(section, "data-deal-index") or 0)
+        review, deal = g.reviews.get(g.review_key(index)), page.par.played(g, index)
+        if review is None or deal is None:
+            return
+        now, total = int(attr(section, "data-step") or 1), int(attr(section, "data-tricks") or 1)
+        first = attr(section, "data-first-trick")
+        to = review_view.next_step(now, total, attr(el, "data-dir") or "",
+                                   int(first) if first else None)
+        if to == now:
+            return
+        section.setAttribute("data-step", str(to))
+        q(section, ".compare").outerHTML = review_view.compare_body(review, deal, to, page.t)
+        q(section, ".compare-at").textContent = review_view.step_label(to, total, page.t)
+        for d, off in review_view.step_disabled(to, total).items():
+            button = q(section, f'[data-dir="{d}"]')
+            if off:
+                button.setAttribute("aria-disabled", "true")
+            else:
+                button.removeAttribute("aria-disabled")
+
     def on_closed(self, event) -> None:
         # Nothing of a review stays in the page once it is closed.
         self.seq += 1
         by_id("review-body").innerHTML = ""
 
-    ACTIONS = {"review": review}
+    ACTIONS = {"review": review, "review-step": step}

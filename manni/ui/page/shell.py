@@ -77,10 +77,11 @@ class Page(Feature):
         self.par = Par(self)
         self.daily = Daily(self)
         self.challenge = Challenge(self)
+        self.parlee = Parlee(self)
         self.features: tuple[Feature, ...] = (
             self, self.notices, TableControls(self), self.friends, self.talk, self.other_tabs,
             self.records, self.menu, Hint(self), Review(self), Lesson(self), HowToPlay(self),
-            Statistics(self), Parlee(self), self.par, self.daily,
+            Statistics(self), self.parlee, self.par, self.daily,
             self.challenge)
         self.actions: dict[str, types.MethodType] = {}
         for feature in self.features:

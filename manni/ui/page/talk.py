@@ -236,7 +236,11 @@ class Talk(Feature):
 
     def mute(self, el) -> None:
         net, seat = self._host(), self._seat(el)
-        if net is not None and seat is not None:
+        token = str(attr(el, "data-watcher") or "")
+        if net is not None and token:
+            table = net.game.table
+            self.outcome(table.mute_watcher(token, not table.watcher_muted(token)))
+        elif net is not None and seat is not None:
             table = net.game.table
             if table.set_muted(seat, seat not in table.gate.muted):
                 self.page.changed()
