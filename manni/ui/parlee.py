@@ -124,7 +124,9 @@ def asks_waited(game) -> int | None:
         return None
     if offers_ask(game) or game.ask_window():
         return 0
-    turn = game.match.turn if game.hosting and game.started else None
+    # a sealed table's host holds no match during a deal, so no guest's lead to wait for
+    m = game.match if game.hosting and game.started else None
+    turn = m.turn if m is not None else None
     return None if turn is None else game.guest_asks(turn)
 
 
