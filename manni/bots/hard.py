@@ -26,6 +26,7 @@ from ..text import Translator
 from .base import Bot, models_exchange
 from .declaring import decide, handles
 from .knowledge import Knowledge
+from .likely import sample_likely, shed_events
 from .policy import medium_play
 from .partners import (medium_partner_play, partnership, question_before_partners_lead,
                        question_reasons, questions, table_of)
@@ -54,7 +55,8 @@ class HardBot(Bot):
     def __init__(self, seed: int = 0, budget_ms: float | None = BUDGET_MS, work: int = WORK,
                  worlds: int | None = None, exchange_worlds: int | None = None,
                  rivalry: float = RIVALRY, read_discards: bool = True, ask: bool = True,
-                 partner_ask: bool = True, **kw) -> None:
+                 partner_ask: bool = True, endgame: int = 0, infer: float = 1.0,
+                 **kw) -> None:
         super().__init__(seed, **kw)
         self.budget_ms = budget_ms  # a time cap per decision (None: the work decides)
         self.work = work
@@ -68,6 +70,11 @@ class HardBot(Bot):
         self.read_discards = read_discards
         self.ask = ask  # partnership games with talk: ask the partner before leading
         self.partner_ask = partner_ask  # ... and before the partner's lead
+        # Partnership games: the last tricks of a world solved exactly once no hand holds
+        # more cards than ``endgame`` (0: play-outs to the end), and worlds weighted by the
+        # cards the others gave away (``likely``; 1: not weighted).
+        self.endgame = endgame
+        self.infer = infer
 
     def question(self, view):
         return question_before_partners_lead(view) if self.ask and self.partner_ask else None
@@ -141,8 +148,15 @@ class HardBot(Bot):
         cands = candidates(view.legal, k.unseen, t.power, t.points)
         if len(cands) == 1:
             return self._only_card(cands[0])
+        sample = None
+        if self.infer < 1.0:
+            events = shed_events(view, t)
+            if events:
+                def sample():
+                    return sample_likely(k, self.rng, events, t, self.infer)
         means, seen, n = yield from partner_halving(k, t, self.rng, cands, medium_partner_play,
-                                                    self.work, self._deadline())
+                                                    self.work, self._deadline(), self.endgame,
+                                                    sample)
         top = max(seen)
         best = max((i for i in range(len(cands)) if seen[i] == top),
                    key=lambda i: (means[i], -t.power[cands[i]]))

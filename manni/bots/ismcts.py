@@ -25,6 +25,7 @@ from ..states import Phase
 from .base import Bot
 from .hard import HardBot
 from .knowledge import Knowledge
+from .likely import sample_likely, shed_events
 from .policy import medium_play
 from .partners import legal_cards, medium_partner_play, partnership, table_of
 from .search import WORLD_WORK, Pacer, points_so_far, partner_rollout, rollout
@@ -65,8 +66,12 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed: int = 0, iterations: int = 1000, playout: str = "random",
                  exchange_worlds: int | None = None, work: int | None = None,
-                 budget_ms: float | None = None, read_discards: bool = False, **kw) -> None:
+                 budget_ms: float | None = None, read_discards: bool = False,
+                 infer: float = 1.0, **kw) -> None:
         super().__init__(seed, **kw)
+        # Partnership games: worlds weighted by this per card given away that was not the
+        # cheapest legal one (``likely``; 1: unweighted).
+        self.infer = infer
         self.iterations = iterations
         # ``work``: stop at this many cards played (a sampled world counts WORLD_WORK) instead
         # of after ``iterations``, so a move costs about the same early and late in a deal.
@@ -105,6 +110,7 @@ class IsmctsBot(Bot):
         # points (scaled to [0, 1]).
         t = table_of(rules, contract) if partnership(rules) else None
         so_far: list[int] = []
+        events = shed_events(view, t) if t is not None and self.infer < 1.0 else []
         if t is not None:
             so_far = points_so_far(view, t)
             scale = 1.0 / (sum(t.points[c] for c in cards_of(rules.deck))
@@ -122,7 +128,7 @@ class IsmctsBot(Bot):
         per_world = WORLD_WORK + sum(view.hand_sizes)
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000.0
         while True:
-            hands = k.sample(rng)
+            hands = sample_likely(k, rng, events, t, self.infer) if events else k.sample(rng)
             leader, trick, tricks = view.leader, list(view.trick), list(view.tricks)
             voids = list(k.voids)
             pts = list(so_far) if t is not None else []

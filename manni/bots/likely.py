@@ -1,0 +1,73 @@
+"""Soft evidence from the play in partnership games: worlds weighted by how likely they make
+what the others played.
+
+A seat that played a card leaving the trick to the opponents gave it away, and a player
+who gives a card away gives the cheapest it may (``partners._cheapest``'s order: not a
+trump, fewest points, lowest). A world where that seat then held a cheaper legal card
+explains the play less well: each such play weighs it by ``lam``. :func:`sample_likely`
+draws worlds from :class:`Knowledge` and keeps one with a probability of its weight
+(rejection sampling, a few tries, else the likeliest seen). The hard evidence (voids, the
+climbing rule's duties, answers) is Knowledge's.
+"""
+
+from __future__ import annotations
+
+from ..cards import Mask
+from .knowledge import Knowledge, below
+from .partners import Table, legal_cards
+
+SCALE = 1 << 20  # weights as integers over this, so a world's acceptance is exact
+
+
+def cost(c: int, t: Table) -> tuple:
+    """What giving ``c`` away costs (``partners._cheapest``'s order)."""
+    return (c // 13 == t.trump, t.points[c], t.power[c])
+
+
+def shed_events(view, t: Table) -> list[tuple]:
+    """The other seats' plays that gave the trick's lead to the opponents: (seat, card,
+    the trick before it, its leader, the seat's cards played from it on, the cards cheaper
+    than the card)."""
+    n, side_of, me = t.seats, t.side_of, view.seat
+    tricks = [*view.history, (view.leader, tuple(view.trick), None)]
+    played_after: list[Mask] = [0] * n
+    out = []
+    for leader, cards, _w in reversed(tricks):
+        for i in range(len(cards) - 1, 0, -1):
+            seat, c = (leader + i) % n, cards[i]
+            if seat != me:
+                w = t.contract.trick_winner(cards[:i + 1])
+                if side_of[(leader + w) % n] != side_of[seat]:
+                    key = cost(c, t)
+                    cheaper = sum(1 << d for d in range(52) if cost(d, t) < key)
+                    out.append((seat, tuple(cards[:i]), leader, played_after[seat] | 1 << c, cheaper))
+            played_after[(leader + i) % n] |= 1 << c
+        if cards:
+            played_after[leader] |= 1 << cards[0]
+    return out
+
+
+def misfits(hands: list[Mask], events, t: Table) -> int:
+    """How many of ``events`` a world's hands explain badly (a cheaper card was legal)."""
+    bad = 0
+    for seat, before, leader, later, cheaper in events:
+        if legal_cards(hands[seat] | later, before, leader, t) & cheaper:
+            bad += 1
+    return bad
+
+
+def sample_likely(k: Knowledge, rng, events, t: Table, lam: float, tries: int = 8):
+    """A world of ``k`` kept with probability ``lam`` ** misfits (up to ``tries`` draws; then
+    the draw with the fewest misfits)."""
+    if not events or lam >= 1.0:
+        return k.sample(rng)
+    bits = rng.getrandbits
+    best, fewest = None, 1 << 30
+    for _ in range(tries):
+        hands = k.sample(rng)
+        bad = misfits(hands, events, t)
+        if bad == 0 or below(SCALE, bits) < int(SCALE * lam ** bad):
+            return hands
+        if bad < fewest:
+            best, fewest = hands, bad
+    return best
