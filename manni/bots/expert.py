@@ -31,13 +31,19 @@ class ExpertBot(HardBot):
     match_aware_exchange = True
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000,
-                 work: int = EXPERT_WORK, playout: str = "medium", **kw) -> None:
+                 work: int = EXPERT_WORK, playout: str = "medium", partner_tree: bool = True,
+                 **kw) -> None:
         super().__init__(seed, budget_ms=budget_ms, work=work, **kw)
         playout_policy(playout)  # an unknown name fails here, not at the first searched move
         self.playout = playout  # the tree's play-outs: "medium", or "random" (the reference's)
+        # Partnership games: the tree (else Hard's halving at Expert's work).
+        self.partner_tree = partner_tree
 
     def _play(self, view):
         k = Knowledge(view)
+        if partnership(k.rules) and not self.partner_tree:
+            action = yield from HardBot._play(self, view)
+            return action
         if partnership(k.rules):
             t = table_of(k.rules, view.contract)
             q = self._question(view, t)
@@ -49,7 +55,8 @@ class ExpertBot(HardBot):
         if len(cands) == 1:
             return self._only_card(cands[0])
         search = IsmctsBot(playout=self.playout, work=self.work, budget_ms=self.budget_ms,
-                           read_discards=self.read_discards)
+                           read_discards=self.read_discards, endgame=self.endgame,
+                           infer=self.infer)
         search.rng = self.rng
         action = yield from search.steps(view)
         self.last_reasons, self.last_stats = search.last_reasons, search.last_stats

@@ -30,7 +30,7 @@ from .likely import sample_likely, shed_events
 from .policy import medium_play
 from .partners import (medium_partner_play, partnership, question_before_partners_lead,
                        question_reasons, questions, table_of)
-from .search import (candidates, evaluate_cards, evaluate_exchange, halving_cards,
+from .search import (WORLD_WORK, candidates, evaluate_cards, evaluate_exchange, halving_cards,
                      match_utility, partner_halving)
 
 
@@ -55,8 +55,8 @@ class HardBot(Bot):
     def __init__(self, seed: int = 0, budget_ms: float | None = BUDGET_MS, work: int = WORK,
                  worlds: int | None = None, exchange_worlds: int | None = None,
                  rivalry: float = RIVALRY, read_discards: bool = True, ask: bool = True,
-                 partner_ask: bool = True, endgame: int = 0, infer: float = 1.0,
-                 **kw) -> None:
+                 partner_ask: bool = True, endgame: int = 0, endgame_from: int = 99,
+                 infer: float = 1.0, **kw) -> None:
         super().__init__(seed, **kw)
         self.budget_ms = budget_ms  # a time cap per decision (None: the work decides)
         self.work = work
@@ -74,6 +74,7 @@ class HardBot(Bot):
         # more cards than ``endgame`` (0: play-outs to the end), and worlds weighted by the
         # cards the others gave away (``likely``; 1: not weighted).
         self.endgame = endgame
+        self.endgame_from = endgame_from  # ... at decisions with at most this many cards
         self.infer = infer
 
     def question(self, view):
@@ -148,15 +149,18 @@ class HardBot(Bot):
         cands = candidates(view.legal, k.unseen, t.power, t.points)
         if len(cands) == 1:
             return self._only_card(cands[0])
-        sample = None
-        if self.infer < 1.0:
-            events = shed_events(view, t)
-            if events:
-                def sample():
-                    return sample_likely(k, self.rng, events, t, self.infer)
+        sample, extra = None, None
+        endgame = self.endgame if view.hand.bit_count() <= self.endgame_from else 0
+        events = shed_events(view, t) if self.infer < 1.0 else []
+        if events:
+            extra = [0]  # the draws the weights turn down, counted as work
+
+            def sample():
+                return sample_likely(k, self.rng, events, t, self.infer, work=extra,
+                                     draw_cost=WORLD_WORK)
         means, seen, n = yield from partner_halving(k, t, self.rng, cands, medium_partner_play,
-                                                    self.work, self._deadline(), self.endgame,
-                                                    sample)
+                                                    self.work, self._deadline(), endgame,
+                                                    sample, extra)
         top = max(seen)
         best = max((i for i in range(len(cands)) if seen[i] == top),
                    key=lambda i: (means[i], -t.power[cands[i]]))

@@ -67,11 +67,12 @@ class IsmctsBot(Bot):
     def __init__(self, seed: int = 0, iterations: int = 1000, playout: str = "random",
                  exchange_worlds: int | None = None, work: int | None = None,
                  budget_ms: float | None = None, read_discards: bool = False,
-                 infer: float = 1.0, **kw) -> None:
+                 infer: float = 1.0, endgame: int = 0, **kw) -> None:
         super().__init__(seed, **kw)
         # Partnership games: worlds weighted by this per card given away that was not the
         # cheapest legal one (``likely``; 1: unweighted).
         self.infer = infer
+        self.endgame = endgame  # partnership games: play-outs end in the exact solver
         self.iterations = iterations
         # ``work``: stop at this many cards played (a sampled world counts WORLD_WORK) instead
         # of after ``iterations``, so a move costs about the same early and late in a deal.
@@ -126,9 +127,11 @@ class IsmctsBot(Bot):
         it = 0
         spent = 0
         per_world = WORLD_WORK + sum(view.hand_sizes)
+        nodes = [0]  # the solver's cards tried and the worlds the weights turned down
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000.0
         while True:
-            hands = sample_likely(k, rng, events, t, self.infer) if events else k.sample(rng)
+            hands = (sample_likely(k, rng, events, t, self.infer, work=nodes,
+                                   draw_cost=WORLD_WORK) if events and t else k.sample(rng))
             leader, trick, tricks = view.leader, list(view.trick), list(view.tricks)
             voids = list(k.voids)
             pts = list(so_far) if t is not None else []
@@ -167,7 +170,8 @@ class IsmctsBot(Bot):
                 if untried:
                     break
             if t is not None:
-                pts = partner_rollout(hands, leader, trick, pts, voids, t, playout)
+                pts = partner_rollout(hands, leader, trick, pts, voids, t, playout,
+                                      self.endgame, nodes)
                 score = [pts[t.side_of[x]] for x in range(seats)]
                 for n, seat in path:
                     n.visits += 1
@@ -181,7 +185,8 @@ class IsmctsBot(Bot):
                     n.score += score[seat]
                     n.total += (score[seat] + tb * tricks[seat]) * scale
             it += 1
-            spent += per_world
+            spent += per_world + nodes[0]
+            nodes[0] = 0
             if (spent >= self.work) if self.work is not None else it >= self.iterations:
                 break
             late = pace.due()  # reads the clock into pace.mark

@@ -56,14 +56,18 @@ def misfits(hands: list[Mask], events, t: Table) -> int:
     return bad
 
 
-def sample_likely(k: Knowledge, rng, events, t: Table, lam: float, tries: int = 8):
+def sample_likely(k: Knowledge, rng, events, t: Table, lam: float, tries: int = 8,
+                  work: list[int] | None = None, draw_cost: int = 0):
     """A world of ``k`` kept with probability ``lam`` ** misfits (up to ``tries`` draws; then
-    the draw with the fewest misfits)."""
+    the draw with the fewest misfits). Each draw after the first adds ``draw_cost`` to
+    ``work`` (a one-item list), if given."""
     if not events or lam >= 1.0:
         return k.sample(rng)
     bits = rng.getrandbits
     best, fewest = None, 1 << 30
-    for _ in range(tries):
+    for i in range(tries):
+        if i and work is not None:
+            work[0] += draw_cost
         hands = k.sample(rng)
         bad = misfits(hands, events, t)
         if bad == 0 or below(SCALE, bits) < int(SCALE * lam ** bad):

@@ -490,14 +490,16 @@ def partner_after(k: Knowledge, t: Table, points, hands: list[Mask], c: Card):
 
 
 def partner_halving(k: Knowledge, t: Table, rng, cands: list[Card], policy: Policy, work: int,
-                    deadline: float | None = None, endgame: int = 0, sample=None):
+                    deadline: float | None = None, endgame: int = 0, sample=None,
+                    extra: list[int] | None = None):
     """Generator: :func:`halving_cards` for a partnership game, each world scored by the
     points the seat's side ends the deal with; ``endgame``: its last tricks solved exactly
     once no hand holds more cards (:func:`partner_rollout`), the solver's cards counted as
-    work. ``sample``: the worlds' sampler (default ``k.sample(rng)``)."""
+    work. ``sample``: the worlds' sampler (default ``k.sample(rng)``), which may add work of
+    its own to ``extra`` (a one-item list)."""
     side = t.side_of[k.me]
     so_far = points_so_far(k.view, t)
-    nodes = [0] if endgame else None
+    nodes = extra if extra is not None else [0] if endgame else None
 
     def score(hands, i):
         h, ld, trick, pts, v = partner_after(k, t, so_far, hands, cands[i])
