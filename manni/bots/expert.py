@@ -16,7 +16,7 @@ and tournaments.
 from __future__ import annotations
 
 from .hard import WORK, HardBot
-from .ismcts import IsmctsBot, playout_policy
+from .ismcts import EXPLORE, IsmctsBot, playout_policy
 from .knowledge import Knowledge
 from .partners import partnership, table_of
 from .search import candidates
@@ -32,12 +32,13 @@ class ExpertBot(HardBot):
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000,
                  work: int = EXPERT_WORK, playout: str = "medium", partner_tree: bool = True,
-                 **kw) -> None:
+                 explore: float = EXPLORE, **kw) -> None:
         super().__init__(seed, budget_ms=budget_ms, work=work, **kw)
         playout_policy(playout)  # an unknown name fails here, not at the first searched move
         self.playout = playout  # the tree's play-outs: "medium", or "random" (the reference's)
         # Partnership games: the tree (else Hard's halving at Expert's work).
         self.partner_tree = partner_tree
+        self.explore = explore  # the tree's UCB1 constant
 
     def _play(self, view):
         k = Knowledge(view)
@@ -56,7 +57,7 @@ class ExpertBot(HardBot):
             return self._only_card(cands[0])
         search = IsmctsBot(playout=self.playout, work=self.work, budget_ms=self.budget_ms,
                            read_discards=self.read_discards, endgame=self.endgame,
-                           infer=self.infer)
+                           infer=self.infer, explore=self.explore)
         search.rng = self.rng
         action = yield from search.steps(view)
         self.last_reasons, self.last_stats = search.last_reasons, search.last_stats

@@ -67,12 +67,14 @@ class IsmctsBot(Bot):
     def __init__(self, seed: int = 0, iterations: int = 1000, playout: str = "random",
                  exchange_worlds: int | None = None, work: int | None = None,
                  budget_ms: float | None = None, read_discards: bool = False,
-                 infer: float = 1.0, endgame: int = 0, **kw) -> None:
+                 infer: float = 1.0, endgame: int = 0, explore: float = EXPLORE,
+                 **kw) -> None:
         super().__init__(seed, **kw)
         # Partnership games: worlds weighted by this per card given away that was not the
         # cheapest legal one (``likely``; 1: unweighted).
         self.infer = infer
         self.endgame = endgame  # partnership games: play-outs end in the exact solver
+        self.explore = explore  # UCB1's constant
         self.iterations = iterations
         # ``work``: stop at this many cards played (a sampled world counts WORLD_WORK) instead
         # of after ``iterations``, so a move costs about the same early and late in a deal.
@@ -153,7 +155,7 @@ class IsmctsBot(Bot):
                     child = node.children[c] = _Node()
                     node.mask |= 1 << c
                 else:
-                    c, child = _select(node, legal)
+                    c, child = _select(node, legal, self.explore)
                 path.append((child, seat))
                 node = child
                 if trick and c // 13 != trick[0] // 13:
@@ -213,7 +215,7 @@ def _reasons(ranked, k: Knowledge) -> list[tuple[str, dict]]:
     return out
 
 
-def _select(node: _Node, legal: int):
+def _select(node: _Node, legal: int, explore: float = EXPLORE):
     """UCB1 over the children playable in this world; each of them counts one availability."""
     best = None
     bv = -math.inf
@@ -221,7 +223,7 @@ def _select(node: _Node, legal: int):
         if not legal >> c & 1:
             continue
         ch.avail += 1
-        v = ch.total / ch.visits + EXPLORE * math.sqrt(math.log(ch.avail) / ch.visits)
+        v = ch.total / ch.visits + explore * math.sqrt(math.log(ch.avail) / ch.visits)
         if v > bv:
             best, bv = (c, ch), v
     assert best is not None
