@@ -56,7 +56,7 @@ class HardBot(Bot):
                  worlds: int | None = None, exchange_worlds: int | None = None,
                  rivalry: float = RIVALRY, read_discards: bool = True, ask: bool = True,
                  partner_ask: bool = True, endgame: int = 0, endgame_from: int = 99,
-                 infer: float = 1.0, **kw) -> None:
+                 infer: float = 1.0, feed: bool = False, **kw) -> None:
         super().__init__(seed, **kw)
         self.budget_ms = budget_ms  # a time cap per decision (None: the work decides)
         self.work = work
@@ -76,6 +76,7 @@ class HardBot(Bot):
         self.endgame = endgame
         self.endgame_from = endgame_from  # ... at decisions with at most this many cards
         self.infer = infer
+        self.feed = feed  # ... and by the cards given to the partner's trick
 
     def question(self, view):
         return question_before_partners_lead(view) if self.ask and self.partner_ask else None
@@ -151,7 +152,7 @@ class HardBot(Bot):
             return self._only_card(cands[0])
         sample, extra = None, None
         endgame = self.endgame if view.hand.bit_count() <= self.endgame_from else 0
-        events = shed_events(view, t) if self.infer < 1.0 else []
+        events = shed_events(view, t, self.feed) if self.infer < 1.0 else []
         if events:
             extra = [0]  # the draws the weights turn down, counted as work
 

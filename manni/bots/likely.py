@@ -24,34 +24,51 @@ def cost(c: int, t: Table) -> tuple:
     return (c // 13 == t.trump, t.points[c], t.power[c])
 
 
-def shed_events(view, t: Table) -> list[tuple]:
-    """The other seats' plays that gave the trick's lead to the opponents: (seat, card,
-    the trick before it, its leader, the seat's cards played from it on, the cards cheaper
-    than the card)."""
-    n, side_of, me = t.seats, t.side_of, view.seat
+def shed_events(view, t: Table, feed: bool = False) -> list[tuple]:
+    """The other seats' plays that say something of their hands: (seat, the trick before
+    it, its leader, the seat's cards played from it on, the cards it would rather have
+    played, the cards unplayed before it or 0). A card that left the trick to the
+    opponents: the cheaper cards. With ``feed``, a last card on the partner's trick: the
+    side cards with more points, unless a master (0 for the first kind)."""
+    n, side_of, me, deck = t.seats, t.side_of, view.seat, view.ruleset.deck
     tricks = [*view.history, (view.leader, tuple(view.trick), None)]
-    played_after: list[Mask] = [0] * n
+    by = [0] * n
+    for leader, cards, _w in tricks:
+        for i, c in enumerate(cards):
+            by[(leader + i) % n] |= 1 << c
+    gone = 0
     out = []
-    for leader, cards, _w in reversed(tricks):
-        for i in range(len(cards) - 1, 0, -1):
-            seat, c = (leader + i) % n, cards[i]
-            if seat != me:
+    for leader, cards, _w in tricks:
+        for i, c in enumerate(cards):
+            seat = (leader + i) % n
+            if i and seat != me:
                 w = t.contract.trick_winner(cards[:i + 1])
+                later = by[seat] & ~gone
                 if side_of[(leader + w) % n] != side_of[seat]:
                     key = cost(c, t)
                     cheaper = sum(1 << d for d in range(52) if cost(d, t) < key)
-                    out.append((seat, tuple(cards[:i]), leader, played_after[seat] | 1 << c, cheaper))
-            played_after[(leader + i) % n] |= 1 << c
-        if cards:
-            played_after[leader] |= 1 << cards[0]
+                    out.append((seat, tuple(cards[:i]), leader, later, cheaper, 0))
+                elif feed and i == n - 1 and (leader + w) % n != seat:
+                    richer = sum(1 << d for d in range(52) if d // 13 != t.trump
+                                 and t.points[d] > t.points[c])
+                    out.append((seat, tuple(cards[:i]), leader, later, richer,
+                                deck & ~gone))
+            gone |= 1 << c
     return out
 
 
 def misfits(hands: list[Mask], events, t: Table) -> int:
-    """How many of ``events`` a world's hands explain badly (a cheaper card was legal)."""
+    """How many of ``events`` a world's hands explain badly (it held a card it would rather
+    have played, and may have)."""
     bad = 0
-    for seat, before, leader, later, cheaper in events:
-        if legal_cards(hands[seat] | later, before, leader, t) & cheaper:
+    for seat, before, leader, later, rather, unplayed in events:
+        held = hands[seat] | later
+        m = legal_cards(held, before, leader, t) & rather
+        if m and unplayed:
+            for d in range(52):  # a master is kept for a trick of its own
+                if m >> d & 1 and not t.above[d] & unplayed & ~held:
+                    m &= ~(1 << d)
+        if m:
             bad += 1
     return bad
 

@@ -102,12 +102,20 @@ def test_a_card_given_away_over_a_cheaper_one_is_a_misfit():
     t = table_of(MANILLE, TRUMPS[0])  # spades trump
     # Seat 1 gave the 9 of hearts under seat 0's 10: a world where it also held the 7 of
     # hearts (cheaper, as legal) explains that less well than one where it did not.
-    events = [(1, tuple(codes("TH")), 0, mask_of(codes("9H")), mask_of(codes("7H", "8H")))]
+    events = [(1, tuple(codes("TH")), 0, mask_of(codes("9H")), mask_of(codes("7H", "8H")), 0)]
     fits = _hands([], ["KD"], [], [])
     worse = _hands([], ["7H"], [], [])
     assert misfits(fits, events, t) == 0
     assert misfits(worse, events, t) == 1
     assert shed_events(m.view(0), table_of(MANILLE, m.deal.contract)) == []
+    # Seat 3, last on its partner's winning 10 of hearts, gave the 7 of clubs: holding the
+    # king of diamonds (more points, not a master: the 10 and ace are out) fits worse; a
+    # master ace of diamonds would have been kept.
+    unplayed = mask_of(codes("TD", "AD", "KD", "7C", "KC", "AC"))
+    feed = [(3, tuple(codes("9H", "TH", "8H")), 0, mask_of(codes("7C")),
+             mask_of(codes("KD", "AD", "KC")), unplayed)]
+    assert misfits(_hands([], [], [], ["KD"]), feed, t) == 1
+    assert misfits(_hands([], [], [], ["AD", "TD"]), feed, t) == 0
 
 
 @pytest.mark.parametrize("seed", range(6))
