@@ -46,6 +46,9 @@ RIVALRY = 1.0
 BUDGET_MS = 130
 # Partnership games with talk: the questions a trick Hard asks its partner before leading.
 QUESTIONS = 2
+# Partnership games: a world's weight per card the others gave away that was not the
+# cheapest they might have (``likely``; docs/bot-strength.md).
+INFER = 0.3
 
 
 class HardBot(Bot):
@@ -56,7 +59,7 @@ class HardBot(Bot):
                  worlds: int | None = None, exchange_worlds: int | None = None,
                  rivalry: float = RIVALRY, read_discards: bool = True, ask: bool = True,
                  partner_ask: bool = True, endgame: int = 0, endgame_from: int = 99,
-                 infer: float = 1.0, feed: bool = False, **kw) -> None:
+                 infer: float = INFER, feed: bool = False, **kw) -> None:
         super().__init__(seed, **kw)
         self.budget_ms = budget_ms  # a time cap per decision (None: the work decides)
         self.work = work

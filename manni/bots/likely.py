@@ -16,7 +16,8 @@ from ..cards import Mask
 from .knowledge import Knowledge, below
 from .partners import Table, legal_cards
 
-SCALE = 1 << 20  # weights as integers over this, so a world's acceptance is exact
+SHIFT = 20
+SCALE = 1 << SHIFT  # weights as integers over this, so a world's acceptance is exact
 
 
 def cost(c: int, t: Table) -> tuple:
@@ -81,13 +82,17 @@ def sample_likely(k: Knowledge, rng, events, t: Table, lam: float, tries: int = 
     if not events or lam >= 1.0:
         return k.sample(rng)
     bits = rng.getrandbits
+    step = int(SCALE * lam)
     best, fewest = None, 1 << 30
     for i in range(tries):
         if i and work is not None:
             work[0] += draw_cost
         hands = k.sample(rng)
         bad = misfits(hands, events, t)
-        if bad == 0 or below(SCALE, bits) < int(SCALE * lam ** bad):
+        keep = SCALE
+        for _ in range(bad):  # integers: the same in every Python
+            keep = keep * step >> SHIFT
+        if bad == 0 or below(SCALE, bits) < keep:
             return hands
         if bad < fewest:
             best, fewest = hands, bad
