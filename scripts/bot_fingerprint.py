@@ -46,7 +46,8 @@ def decisions(variant: str, seed: int, levels) -> list[str]:
     match = Match(rules, options, seed=seed)
     bots = [make_level(levels[s], seed * 101 + s, CONFIG) for s in range(len(levels))]
     out = []
-    while match.phase not in (MatchPhase.DEAL_OVER, MatchPhase.MATCH_OVER):
+    while match.phase not in (MatchPhase.DEAL_OVER, MatchPhase.MATCH_OVER) \
+            and not match.deal_scores:
         seat = match.turn
         action = bots[seat].choose(match.view(seat))
         out.append(f"{seat} {json.dumps(action.to_json(), sort_keys=True)}")

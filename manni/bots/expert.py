@@ -6,6 +6,8 @@ in it), with the Medium policy playing each world out, within a fixed amount of 
 played, as Hard's ``work``: nine times Hard's). Unlike Hard's halving, which fixes every later
 move to the policy's, the tree searches the opponents' replies and its own next cards too.
 Its worlds read the opponents' Hornafjarðarmanni discards as Hard's do (``read_discards``).
+In partnership games (Manille) it is Hard's halving at its own work and Hard's worlds
+(``partner_tree=True``: the tree).
 Declarations and the exchange are Hard's, the exchange scored with the match in mind. Like
 Hard, it plays at once when every legal card is equivalent (no unseen card between them). It
 thinks in the same ~10 ms slices as Hard (``steps()`` yields between them), so the page keeps
@@ -31,12 +33,13 @@ class ExpertBot(HardBot):
     match_aware_exchange = True
 
     def __init__(self, seed: int = 0, budget_ms: float | None = 1000,
-                 work: int = EXPERT_WORK, playout: str = "medium", partner_tree: bool = True,
+                 work: int = EXPERT_WORK, playout: str = "medium", partner_tree: bool = False,
                  explore: float = EXPLORE, **kw) -> None:
         super().__init__(seed, budget_ms=budget_ms, work=work, **kw)
         playout_policy(playout)  # an unknown name fails here, not at the first searched move
         self.playout = playout  # the tree's play-outs: "medium", or "random" (the reference's)
-        # Partnership games: the tree (else Hard's halving at Expert's work).
+        # Partnership games: the tree, or (the default) Hard's halving at Expert's work
+        # (docs/bot-strength.md).
         self.partner_tree = partner_tree
         self.explore = explore  # the tree's UCB1 constant
 
