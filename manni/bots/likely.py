@@ -4,7 +4,9 @@ what the others played.
 A seat that played a card leaving the trick to the opponents gave it away, and a player
 who gives a card away gives the cheapest it may (``partners._cheapest``'s order: not a
 trump, fewest points, lowest). A world where that seat then held a cheaper legal card
-explains the play less well: each such play weighs it by ``lam``. :func:`sample_likely`
+explains the play less well: each such play weighs it by ``lam`` (with ``feed``, so does a
+last card on the partner's trick when a side card with more points, not a master, was
+legal). :func:`sample_likely`
 draws worlds from :class:`Knowledge` and keeps one with a probability of its weight
 (rejection sampling, a few tries, else the likeliest seen). The hard evidence (voids, the
 climbing rule's duties, answers) is Knowledge's.
