@@ -12,7 +12,9 @@ the target what the leading opponent scores. The page caps each decision (declar
 the declared family too) at ``budget_ms``;
 the work alone (``budget_ms=None``) makes it deterministic for tests and tournaments.
 ``worlds`` plays every candidate in that many worlds instead (plain PIMC, Hard until the
-halving).
+halving). In partnership games the worlds are kept by how well they explain the cards the
+others gave away (``infer``, :mod:`.likely`); ``endgame`` solves the play-outs' last tricks
+exactly (a setting, not Hard's).
 """
 
 from __future__ import annotations
