@@ -27,13 +27,15 @@ OUT = ROOT / "tests" / "engine" / "data" / "bot_decisions.json"
 CONFIG = {"hard": {"budget_ms": None, "work": 2500},
           "expert": {"budget_ms": None, "work": 6000},
           "ismcts": {"iterations": 150}}
-CASES = [  # (variant, seed, the levels in seats 0, 1, 2)
+CASES = [  # (variant, seed, the levels by seat)
     ("classic", 1, ("easy", "medium", "hard")),
     ("classic", 2, ("expert", "hard(worlds=8)", "ismcts")),
     ("hornafjordur", 3, ("hard", "easy", "medium")),
     ("hornafjordur", 4, ("medium", "expert", "ismcts")),
     ("trjamann", 5, ("medium", "hard", "expert")),
     ("laugavatn", 6, ("expert", "easy", "hard")),
+    ("manille", 7, ("hard", "expert", "medium", "ismcts")),
+    ("manille", 8, ("expert", "hard", "ismcts", "easy")),
 ]
 
 
@@ -42,9 +44,10 @@ def decisions(variant: str, seed: int, levels) -> list[str]:
     as "seat json"."""
     rules, options = VARIANTS[variant]
     match = Match(rules, options, seed=seed)
-    bots = [make_level(levels[s], seed * 101 + s, CONFIG) for s in range(3)]
+    bots = [make_level(levels[s], seed * 101 + s, CONFIG) for s in range(len(levels))]
     out = []
-    while match.phase not in (MatchPhase.DEAL_OVER, MatchPhase.MATCH_OVER):
+    while match.phase not in (MatchPhase.DEAL_OVER, MatchPhase.MATCH_OVER) \
+            and not match.deal_scores:
         seat = match.turn
         action = bots[seat].choose(match.view(seat))
         out.append(f"{seat} {json.dumps(action.to_json(), sort_keys=True)}")

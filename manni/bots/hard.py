@@ -12,7 +12,9 @@ the target what the leading opponent scores. The page caps each decision (declar
 the declared family too) at ``budget_ms``;
 the work alone (``budget_ms=None``) makes it deterministic for tests and tournaments.
 ``worlds`` plays every candidate in that many worlds instead (plain PIMC, Hard until the
-halving).
+halving). In partnership games the worlds are kept by how well they explain the cards the
+others gave away (``infer``, :mod:`.likely`); ``endgame`` solves the play-outs' last tricks
+exactly (a setting, not Hard's).
 """
 
 from __future__ import annotations
@@ -26,10 +28,11 @@ from ..text import Translator
 from .base import Bot, models_exchange
 from .declaring import decide, handles
 from .knowledge import Knowledge
+from .likely import sample_likely, shed_events
 from .policy import medium_play
 from .partners import (medium_partner_play, partnership, question_before_partners_lead,
                        question_reasons, questions, table_of)
-from .search import (candidates, evaluate_cards, evaluate_exchange, halving_cards,
+from .search import (WORLD_WORK, candidates, evaluate_cards, evaluate_exchange, halving_cards,
                      match_utility, partner_halving)
 
 
@@ -45,6 +48,9 @@ RIVALRY = 1.0
 BUDGET_MS = 130
 # Partnership games with talk: the questions a trick Hard asks its partner before leading.
 QUESTIONS = 2
+# Partnership games: a world's weight per card the others gave away that was not the
+# cheapest they might have (``likely``; docs/bot-strength.md).
+INFER = 0.3
 
 
 class HardBot(Bot):
@@ -54,7 +60,8 @@ class HardBot(Bot):
     def __init__(self, seed: int = 0, budget_ms: float | None = BUDGET_MS, work: int = WORK,
                  worlds: int | None = None, exchange_worlds: int | None = None,
                  rivalry: float = RIVALRY, read_discards: bool = True, ask: bool = True,
-                 partner_ask: bool = True, **kw) -> None:
+                 partner_ask: bool = True, endgame: int = 0, endgame_from: int = 99,
+                 infer: float = INFER, feed: bool = False, **kw) -> None:
         super().__init__(seed, **kw)
         self.budget_ms = budget_ms  # a time cap per decision (None: the work decides)
         self.work = work
@@ -68,6 +75,13 @@ class HardBot(Bot):
         self.read_discards = read_discards
         self.ask = ask  # partnership games with talk: ask the partner before leading
         self.partner_ask = partner_ask  # ... and before the partner's lead
+        # Partnership games: the last tricks of a world solved exactly once no hand holds
+        # more cards than ``endgame`` (0: play-outs to the end), and worlds weighted by the
+        # cards the others gave away (``likely``; 1: not weighted).
+        self.endgame = endgame
+        self.endgame_from = endgame_from  # ... at decisions with at most this many cards
+        self.infer = infer
+        self.feed = feed  # ... and by the cards given to the partner's trick
 
     def question(self, view):
         return question_before_partners_lead(view) if self.ask and self.partner_ask else None
@@ -141,8 +155,18 @@ class HardBot(Bot):
         cands = candidates(view.legal, k.unseen, t.power, t.points)
         if len(cands) == 1:
             return self._only_card(cands[0])
+        sample, extra = None, None
+        endgame = self.endgame if view.hand.bit_count() <= self.endgame_from else 0
+        events = shed_events(view, t, self.feed) if self.infer < 1.0 else []
+        if events:
+            extra = [0]  # the draws the weights turn down, counted as work
+
+            def sample():
+                return sample_likely(k, self.rng, events, t, self.infer, work=extra,
+                                     draw_cost=WORLD_WORK)
         means, seen, n = yield from partner_halving(k, t, self.rng, cands, medium_partner_play,
-                                                    self.work, self._deadline())
+                                                    self.work, self._deadline(), endgame,
+                                                    sample, extra)
         top = max(seen)
         best = max((i for i in range(len(cands)) if seen[i] == top),
                    key=lambda i: (means[i], -t.power[cands[i]]))

@@ -25,6 +25,7 @@ from ..states import Phase
 from .base import Bot
 from .hard import HardBot
 from .knowledge import Knowledge
+from .likely import sample_likely, shed_events
 from .policy import medium_play
 from .partners import legal_cards, medium_partner_play, partnership, table_of
 from .search import WORLD_WORK, Pacer, points_so_far, partner_rollout, rollout
@@ -65,8 +66,15 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed: int = 0, iterations: int = 1000, playout: str = "random",
                  exchange_worlds: int | None = None, work: int | None = None,
-                 budget_ms: float | None = None, read_discards: bool = False, **kw) -> None:
+                 budget_ms: float | None = None, read_discards: bool = False,
+                 infer: float = 1.0, endgame: int = 0, explore: float = EXPLORE,
+                 **kw) -> None:
         super().__init__(seed, **kw)
+        # Partnership games: worlds weighted by this per card given away that was not the
+        # cheapest legal one (``likely``; 1: unweighted).
+        self.infer = infer
+        self.endgame = endgame  # partnership games: play-outs end in the exact solver
+        self.explore = explore  # UCB1's constant
         self.iterations = iterations
         # ``work``: stop at this many cards played (a sampled world counts WORLD_WORK) instead
         # of after ``iterations``, so a move costs about the same early and late in a deal.
@@ -105,6 +113,7 @@ class IsmctsBot(Bot):
         # points (scaled to [0, 1]).
         t = table_of(rules, contract) if partnership(rules) else None
         so_far: list[int] = []
+        events = shed_events(view, t) if t is not None and self.infer < 1.0 else []
         if t is not None:
             so_far = points_so_far(view, t)
             scale = 1.0 / (sum(t.points[c] for c in cards_of(rules.deck))
@@ -120,9 +129,11 @@ class IsmctsBot(Bot):
         it = 0
         spent = 0
         per_world = WORLD_WORK + sum(view.hand_sizes)
+        nodes = [0]  # the solver's cards tried and the worlds the weights turned down
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000.0
         while True:
-            hands = k.sample(rng)
+            hands = (sample_likely(k, rng, events, t, self.infer, work=nodes,
+                                   draw_cost=WORLD_WORK) if events and t else k.sample(rng))
             leader, trick, tricks = view.leader, list(view.trick), list(view.tricks)
             voids = list(k.voids)
             pts = list(so_far) if t is not None else []
@@ -144,7 +155,7 @@ class IsmctsBot(Bot):
                     child = node.children[c] = _Node()
                     node.mask |= 1 << c
                 else:
-                    c, child = _select(node, legal)
+                    c, child = _select(node, legal, self.explore)
                 path.append((child, seat))
                 node = child
                 if trick and c // 13 != trick[0] // 13:
@@ -161,7 +172,8 @@ class IsmctsBot(Bot):
                 if untried:
                     break
             if t is not None:
-                pts = partner_rollout(hands, leader, trick, pts, voids, t, playout)
+                pts = partner_rollout(hands, leader, trick, pts, voids, t, playout,
+                                      self.endgame, nodes)
                 score = [pts[t.side_of[x]] for x in range(seats)]
                 for n, seat in path:
                     n.visits += 1
@@ -175,7 +187,8 @@ class IsmctsBot(Bot):
                     n.score += score[seat]
                     n.total += (score[seat] + tb * tricks[seat]) * scale
             it += 1
-            spent += per_world
+            spent += per_world + nodes[0]
+            nodes[0] = 0
             if (spent >= self.work) if self.work is not None else it >= self.iterations:
                 break
             late = pace.due()  # reads the clock into pace.mark
@@ -202,7 +215,7 @@ def _reasons(ranked, k: Knowledge) -> list[tuple[str, dict]]:
     return out
 
 
-def _select(node: _Node, legal: int):
+def _select(node: _Node, legal: int, explore: float = EXPLORE):
     """UCB1 over the children playable in this world; each of them counts one availability."""
     best = None
     bv = -math.inf
@@ -210,7 +223,7 @@ def _select(node: _Node, legal: int):
         if not legal >> c & 1:
             continue
         ch.avail += 1
-        v = ch.total / ch.visits + EXPLORE * math.sqrt(math.log(ch.avail) / ch.visits)
+        v = ch.total / ch.visits + explore * math.sqrt(math.log(ch.avail) / ch.visits)
         if v > bv:
             best, bv = (c, ch), v
     assert best is not None

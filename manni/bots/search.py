@@ -16,6 +16,7 @@ from ..actions import KEEP, TAKE, Action, Discard
 from ..cards import SUIT_MASKS, Card, Mask, Seat, cards_of, mask_of
 from ..exchange import discard_cap
 from ..states import ExchangeKind
+from .endgame import solve
 from .knowledge import Knowledge
 from .partners import Table
 from .policy import ContractInfo, easy_discards, easy_takes
@@ -331,14 +332,16 @@ def halving_cards(k: Knowledge, rng, cands: list[Card], utility: Callable[[list[
 
 
 def _halving(n_options: int, sample, score, worlds: int, work: int, cards: int,
-             deadline: float | None, min_worlds: int):
+             deadline: float | None, min_worlds: int, extra: list[int] | None = None):
     """Generator behind the searches: each option scored in the same sampled worlds.
 
     ``worlds`` > 0: every option in that many worlds. Otherwise sequential halving: each of
     ~log2(n_options) rounds spends an equal share of ``work`` on the options still in (a
     world costs ``WORLD_WORK`` plus ``cards`` per option),
     every one of them in the same fresh worlds, then keeps the better half by mean score.
-    ``deadline`` ends it once ``min_worlds`` worlds are done. Returns (mean per option,
+    ``deadline`` ends it once ``min_worlds`` worlds are done. ``extra`` (a one-item list the
+    scoring adds its own work to, such as an exact solver's cards tried): each round then
+    samples worlds until its share of the work is spent. Returns (mean per option,
     worlds each option was scored in, worlds sampled)."""
     totals = [0.0] * n_options
     seen = [0] * n_options
@@ -352,7 +355,14 @@ def _halving(n_options: int, sample, score, worlds: int, work: int, cards: int,
             count = worlds
         else:
             count = max(1, int(work / rounds / (WORLD_WORK + cards * len(alive))))
+        spent, before = 0.0, 0
+        if extra is not None:
+            count = 1 << 30
         for _ in range(count):
+            if extra is not None:
+                if spent >= work / rounds:
+                    break
+                before = extra[0]
             world = sample()
             for i in alive:
                 totals[i] += score(world, i)
@@ -361,6 +371,8 @@ def _halving(n_options: int, sample, score, worlds: int, work: int, cards: int,
                     yield
                     pace.resume()
             n += 1
+            if extra is not None:
+                spent += WORLD_WORK + cards * len(alive) + extra[0] - before
             if deadline is not None and n >= min_worlds and time.perf_counter() >= deadline:
                 stop = True
                 break
@@ -383,9 +395,15 @@ def points_so_far(view, t: Table) -> list[int]:
 
 
 def partner_rollout(hands, leader: Seat, trick, points, voids, t: Table,
-                    policy: Policy) -> list[int]:
+                    policy: Policy, endgame: int = 0, nodes: list[int] | None = None
+                    ) -> list[int]:
     """Play a world out to the end with ``policy`` for every seat, by the table's play rule
-    (as :func:`partners.legal_cards`, inline); the points by side."""
+    (as :func:`partners.legal_cards`, inline); the points by side. ``endgame``: once no hand
+    holds more cards than this (at the start or a trick's end), the rest is solved exactly
+    (:func:`endgame.solve`, its cards tried added to ``nodes``)."""
+    if endgame and max(h.bit_count() for h in hands) <= endgame:
+        return _solved(hands, leader, trick, points, t, nodes)
+    stop = endgame * t.seats
     hands = list(hands)
     voids = list(voids)
     pts = list(points)
@@ -436,7 +454,25 @@ def partner_rollout(hands, leader: Seat, trick, points, voids, t: Table,
             leader = (leader + win) % seats
             pts[side_of[leader]] += trick_points + sum(card_points[x] for x in trick)
             trick = []
+            if stop and live and live.bit_count() <= stop:
+                return _solved(hands, leader, trick, pts, t, nodes)
     return pts
+
+
+def _solved(hands, leader: Seat, trick, points, t: Table, nodes) -> list[int]:
+    """``points`` by side plus the rest of the deal solved exactly (two sides)."""
+    live = 0
+    for h in hands:
+        live |= h
+    rest = sum(t.points[c] for c in trick)
+    m = live
+    while m:
+        b = m & -m
+        rest += t.points[b.bit_length() - 1]
+        m ^= b
+    rest += t.trick_points * ((live.bit_count() + len(trick)) // t.seats)
+    got = solve(hands, leader, trick, t, nodes)
+    return [points[0] + got, points[1] + rest - got]
 
 
 def partner_after(k: Knowledge, t: Table, points, hands: list[Mask], c: Card):
@@ -454,15 +490,20 @@ def partner_after(k: Knowledge, t: Table, points, hands: list[Mask], c: Card):
 
 
 def partner_halving(k: Knowledge, t: Table, rng, cands: list[Card], policy: Policy, work: int,
-                    deadline: float | None = None):
+                    deadline: float | None = None, endgame: int = 0, sample=None,
+                    extra: list[int] | None = None):
     """Generator: :func:`halving_cards` for a partnership game, each world scored by the
-    points the seat's side ends the deal with."""
+    points the seat's side ends the deal with; ``endgame``: its last tricks solved exactly
+    once no hand holds more cards (:func:`partner_rollout`), the solver's cards counted as
+    work. ``sample``: the worlds' sampler (default ``k.sample(rng)``), which may add work of
+    its own to ``extra`` (a one-item list)."""
     side = t.side_of[k.me]
     so_far = points_so_far(k.view, t)
+    nodes = extra if extra is not None else [0] if endgame else None
 
     def score(hands, i):
         h, ld, trick, pts, v = partner_after(k, t, so_far, hands, cands[i])
-        return partner_rollout(h, ld, trick, pts, v, t, policy)[side]
-    result = yield from _halving(len(cands), lambda: k.sample(rng), score, 0, work,
-                                 sum(k.view.hand_sizes), deadline, 1)
+        return partner_rollout(h, ld, trick, pts, v, t, policy, endgame, nodes)[side]
+    result = yield from _halving(len(cands), sample or (lambda: k.sample(rng)), score, 0, work,
+                                 sum(k.view.hand_sizes), deadline, 1, nodes)
     return result

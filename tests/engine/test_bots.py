@@ -130,7 +130,7 @@ def test_bots_package_never_touches_match_or_deal():
 
 
 # policy -> knowledge -> search -> levels -> package -> tools: each imports only below it.
-LAYERS = {"base": 0, "baselines": 0, "policy": 0, "partners": 0.5, "knowledge": 1, "search": 2,
+LAYERS = {"base": 0, "baselines": 0, "policy": 0, "partners": 0.5, "knowledge": 1, "endgame": 1, "likely": 1.5, "search": 2,
           "declaring": 2.5, "easy": 3, "medium": 3, "hard": 3, "ismcts": 3.5, "expert": 3.7, "__init__": 4,
           "tournament": 5, "cli": 6}
 
