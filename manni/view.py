@@ -13,7 +13,7 @@ from .actions import Action, Play
 from .cards import cards_of
 from .rules import RuleSet, get_rules
 from .rules.base import Contract, Manches
-from .states import ExchangeKind, Phase
+from .states import ExchangeKind, MatchPhase, Phase
 
 
 @dataclass(frozen=True)
@@ -106,3 +106,10 @@ class SeatView:
         if self.phase == Phase.PLAY:
             return [Play(c) for c in cards_of(self.legal)]
         return list(self.choices)
+
+
+def match_phase(v: SeatView) -> str:
+    """The match's phase as a seat's view shows it (a page that holds no ``Match``)."""
+    if v.finished:
+        return MatchPhase.MATCH_OVER
+    return MatchPhase.DEAL_OVER if v.phase == Phase.OVER else v.phase

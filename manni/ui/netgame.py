@@ -21,9 +21,10 @@ from ..net import seat_record
 from ..net.guest import GuestTable
 from ..net.host import HostTable
 from ..record import loads
-from ..states import MatchPhase, Phase
+from ..states import MatchPhase
 from ..talk import Ask
 from ..text import Translator
+from ..view import match_phase
 from . import parlee
 from .game import YOU, Game, random_seed, make_opponent
 from .seat_names import NamedTranslator, WatchTranslator
@@ -168,10 +169,7 @@ class GuestGame(Game):
 
     @property
     def phase(self) -> str:
-        v = self.view
-        if v.finished:
-            return MatchPhase.MATCH_OVER
-        return MatchPhase.DEAL_OVER if v.phase == Phase.OVER else v.phase
+        return match_phase(self.view)
 
     @property
     def action_count(self) -> int:

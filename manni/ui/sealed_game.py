@@ -29,7 +29,7 @@ from ..inputs import parse_json
 from ..sealed.play import SealedPlay, restored_steps
 from ..sealed.views import seat_view
 from ..states import ExchangeKind, MatchPhase, Phase
-from ..view import SeatView
+from ..view import SeatView, match_phase
 from .game import YOU, Game, make_opponent
 from .netgame import HostGame, _Illegal
 from .settings import Settings
@@ -129,10 +129,7 @@ class SealedGame(Game):
 
     @property
     def phase(self) -> str:
-        v = self.view
-        if v.finished:
-            return MatchPhase.MATCH_OVER
-        return MatchPhase.DEAL_OVER if v.phase == Phase.OVER else v.phase
+        return match_phase(self.view)
 
     @property
     def action_count(self) -> int:
