@@ -184,9 +184,14 @@ function afterTheTableIsDrawn(fn) {
 // them. This module, async, may run once the markup is parsed but before they have.
 const parsed = new Promise((resolve) => {
   const nav = performance.getEntriesByType?.("navigation")?.[0];
-  const fired = nav ? nav.domContentLoadedEventStart > 0 : document.readyState !== "loading";
+  // Without Navigation Timing (a test's faked clock) "interactive" comes before the deferred
+  // scripts run, so only "complete" is sure; then DOMContentLoaded or load, whichever comes.
+  const fired = nav ? nav.domContentLoadedEventStart > 0 : false;
   if (fired || document.readyState === "complete") resolve();
-  else addEventListener("DOMContentLoaded", resolve, { once: true });
+  else {
+    addEventListener("DOMContentLoaded", resolve, { once: true });
+    addEventListener("load", resolve, { once: true });
+  }
 });
 
 // Python's output goes to PyScript's once it has asked for the runtime, till then to the
