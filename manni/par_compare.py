@@ -9,7 +9,7 @@ from __future__ import annotations
 
 def first_difference(yours: list, par: list) -> tuple[int, int] | None:
     """Where par's play first differs from yours: ``(trick, place)``, the trick 1-based and
-    the place in it 0-based (0: the lead; a trick led by another seat differs at its lead),
+    the place in it 0-based (0: the first card; a trick another seat began differs at 0),
     or None when every card was the same."""
     for n, ((lead_a, cards_a, _), (lead_b, cards_b, _)) in enumerate(zip(yours, par), 1):
         if lead_a != lead_b:

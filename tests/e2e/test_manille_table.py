@@ -408,7 +408,7 @@ def test_let_my_partner_lead_unless_i_ask(session):
     st = wait_settled(page, 1)
     assert st["turn"] == "you" and st["actions"] == "1"
     expect(page.locator(".talk-log li[data-asker='0']")).to_have_count(1)
-    expect(page.locator(".trick .card")).to_have_count(0)  # the lead is held for you
+    expect(page.locator(".trick .card")).to_have_count(0)  # your partner waits for your questions
     page.locator("[data-action=let-lead]").click()
     expect(page.locator(".trick .slot-2 .card")).to_have_count(1)
     page.click("[data-action=menu]")
